@@ -1,0 +1,62 @@
+"""Offline gap check: when the question is about a set of things (e.g. the five largest car
+makers), find the members the workers named but whose focus (e.g. battery suppliers) no
+worker covered, and name one sub-question per missing member."""
+from __future__ import annotations
+
+from collections import Counter
+
+from agents.engine import blocks as bk
+from agents.engine import question as qshape
+from agents.engine import text as tx
+
+
+def decide(prompt: str, max_new: int = 2) -> dict:
+    question = bk.block(prompt, "question")
+    shape = qshape.parse(question)
+    researched = bk.blocks(bk.block(prompt, "researched"), "subquestion")
+    if not researched:
+        return {"enough": True, "reason": "Nothing was researched.", "new_subquestions": []}
+    summaries = [bk.block(sq.body, "summary") for sq in researched]
+    texts = [sq.body.split("<summary>")[0].strip() for sq in researched]
+    if not (shape.focus and shape.set_like):
+        missing = [t for sq, t in zip(researched, texts) if sq.attrs.get("status") != "done"]
+        return {"enough": True, "reason": "The question is not about a set of members; every angle was researched"
+                + (f" except {len(missing)} that failed." if missing else "."), "new_subquestions": []}
+
+    # Members: names in sentences that list the set ("the five largest ... are A, B, C"),
+    # otherwise the names in the first (set-identifying) sub-question's summary.
+    members = Counter()
+    set_words = {w for w in tx.terms(shape.subject) if not w.isdigit()}
+    for sentence in tx.sentences(" ".join(summaries)):
+        names = [e for e in tx.entities(sentence.text) if e.lower() not in question.lower()]
+        if len(names) >= 3 and len(set_words & tx.term_set(sentence.text)) >= max(1, len(set_words) - 2):
+            members.update(names)
+    if not members:
+        members = Counter(e for e in tx.entities(summaries[0]) if e.lower() not in question.lower())
+    # A member is covered when a focus summary links it to the focus: a sentence naming it
+    # together with a focus word or with another name that is not a member (a supplier, say).
+    focus_stems = {t[:5] for t in tx.terms(shape.focus)}
+    member_names = set(members)
+
+    def links(sentence: str) -> bool:
+        others = [e for e in tx.entities(sentence) if e not in member_names and e.lower() not in question.lower()]
+        return bool(others) or bool(focus_stems & {t[:5] for t in tx.terms(sentence)})
+
+    focus_text = " ".join(x.text.lower() for x in tx.sentences(" ".join(summaries[1:])) if links(x.text))
+    asked = " ".join(texts).lower()
+    section = researched[1].attrs.get("section", "") if len(researched) > 1 else ""
+    wanted = shape.count or 5
+    new = []
+    for name, _ in members.most_common(wanted):
+        if name.lower() in focus_text or name.lower() in asked:
+            continue
+        new.append({"text": f"Which {shape.focus} does {name} use, and for which products?", "section": section})
+        if len(new) == max_new:
+            break
+    if not new:
+        return {"enough": True, "reason": f"Every member named in the overview is covered for {shape.focus}.", "new_subquestions": []}
+    return {
+        "enough": False,
+        "reason": f"{', '.join(n['text'].split(' does ')[1].split(' use')[0] for n in new)} named in the overview but not covered for {shape.focus}.",
+        "new_subquestions": new,
+    }

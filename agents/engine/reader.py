@@ -1,0 +1,74 @@
+"""Offline reader: picks the sentences of one page that best answer one sub-question (BM25
+over the page's sentences) and copies them as exact quotes with their offsets."""
+from __future__ import annotations
+
+import re
+
+from rank_bm25 import BM25Plus
+
+from agents.engine import text as tx
+from agents.safety import looks_like_instruction
+
+MIN_WORDS = 6
+# A sentence must score at least this share of the page's best sentence to become a note.
+RELATIVE_SCORE_FLOOR = 0.35
+BOILERPLATE_RE = re.compile(r"\b(subscribe|sign up|newsletter|cookie|all rights reserved|click here|advertisement|sponsored)\b", re.I)
+MAX_WORDS = 70
+
+
+def _usable(sentence: tx.Sentence) -> bool:
+    n = len(sentence.text.split())
+    if n < MIN_WORDS or n > MAX_WORDS:
+        return False
+    if sentence.text[-1] not in ".!\"'\u201d)%":
+        return False  # headings, list fragments, captions
+    if sentence.text.endswith("?"):
+        return False
+    if BOILERPLATE_RE.search(sentence.text):
+        return False
+    return not looks_like_instruction(sentence.text)
+
+
+def read(subquestion: str, page: str, max_notes: int = 5) -> dict:
+    sents = [s for s in tx.sentences(page) if _usable(s)]
+    query = tx.terms(subquestion)
+    if not sents or not query:
+        return {"notes": [], "other_findings": ""}
+    corpus = [tx.terms(s.text) or ["_"] for s in sents]
+    scores = BM25Plus(corpus).get_scores(query)  # BM25+: IDF stays positive on short pages
+    qset = set(query)
+    wants_figures = any(w in subquestion.lower() for w in ("figure", "how many", "how much", "capacity", "rank", "share", "volume"))
+    ranked = []
+    for sent, terms, score in zip(sents, corpus, scores):
+        matched = len(qset & set(terms))
+        if matched < min(2, len(qset)):
+            continue
+        bonus = 0.15 * score if wants_figures and tx.numbers(sent.text) else 0.0
+        bonus += 0.05 * score * min(len(tx.entities(sent.text)), 3)
+        ranked.append((score + bonus, sent))
+    ranked.sort(key=lambda pair: (-pair[0], pair[1].start))
+    chosen = []
+    floor = RELATIVE_SCORE_FLOOR * ranked[0][0] if ranked else 0
+    for score, sent in ranked:
+        if score <= 0 or score < floor:
+            break
+        if any(tx.jaccard(tx.term_set(sent.text), tx.term_set(c.text)) > 0.8 for c in chosen):
+            continue  # the page repeats itself
+        chosen.append(sent)
+        if len(chosen) == max_notes:
+            break
+    chosen_ids = {id(c) for c in chosen}
+    notes = [
+        {"claim": tx.normalise_space(s.text), "quote": s.text, "char_start": s.start, "char_end": s.end}
+        for s in sorted(chosen, key=lambda s: s.start)
+    ]
+    # Other findings: the most fact-dense sentence the sub-question did not ask about.
+    other = ""
+    best = 0.0
+    for sent, terms in zip(sents, corpus):
+        if id(sent) in chosen_ids:
+            continue
+        density = len(tx.entities(sent.text)) + len(tx.numbers(sent.text))
+        if density > best and len(qset & set(terms)) <= 1:
+            best, other = density, tx.normalise_space(sent.text)
+    return {"notes": notes, "other_findings": other[:380]}

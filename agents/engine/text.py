@@ -1,0 +1,155 @@
+"""Text primitives for the offline engine: sentences with exact offsets, content terms,
+named entities and figures. Everything here is deterministic.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+import snowballstemmer
+
+STOPWORDS = frozenset(
+    """
+a about above after again against all also am an and any are as at be because been before being
+below between both but by can could did do does doing down during each few for from further had
+has have having he her here hers him his how i if in into is it its itself just me more most my
+no nor not now of off on once only or other our ours out over own same she should so some such
+than that the their theirs them then there these they this those through to too under until up
+very was we were what when where which while who whom why will with would you your yours
+compare comparison describe explain list tell give show find according among per via within
+across how's what's which's whose there's it's one's let's
+""".split()
+)
+
+_WORD_RE = re.compile(r"[A-Za-z][A-Za-z'\-]*[A-Za-z]|[A-Za-z]|\d+(?:[.,]\d+)*")
+_NUMBER_RE = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*(?:\s?%|\s?(?:GWh|MWh|kWh|million|billion|percent))?")
+_stemmer = snowballstemmer.stemmer("english")
+
+
+@lru_cache(maxsize=65536)
+def stem(word: str) -> str:
+    return _stemmer.stemWord(word)
+
+
+def words(text: str) -> list[str]:
+    return _WORD_RE.findall(text)
+
+
+def terms(text: str) -> list[str]:
+    """Lower-cased, stemmed content words and numbers (stopwords dropped), in order."""
+    out = []
+    for w in words(text):
+        lw = w.lower()
+        if lw in STOPWORDS:
+            continue
+        out.append(lw if lw[0].isdigit() else stem(lw))
+    return out
+
+
+def term_set(text: str) -> set[str]:
+    return set(terms(text))
+
+
+def numbers(text: str) -> list[str]:
+    """Figures in a text, normalised ("1,820,000" -> "1820000"; "45 GWh" -> "45")."""
+    out = []
+    for m in _NUMBER_RE.finditer(text):
+        digits = re.match(r"\d+(?:[.,]\d+)*", m.group(0)).group(0)
+        if re.fullmatch(r"\d{1,3}(?:,\d{3})+", digits):
+            digits = digits.replace(",", "")
+        out.append(digits)
+    return out
+
+
+def is_year(value: str) -> bool:
+    return bool(re.fullmatch(r"(19|20)\d\d", value))
+
+
+@dataclass(frozen=True)
+class Sentence:
+    start: int
+    end: int
+    text: str
+
+
+# A sentence ends at . ! or ? (optionally followed by a closing quote or bracket) when
+# whitespace and an upper-case letter, digit or opening quote follow. Abbreviations and
+# decimals do not end sentences.
+_BOUNDARY_RE = re.compile(r"[.!?][\"'\u201d\u2019)\]]*(?=\s+[\"'\u201c\u2018(\[]?[A-Z0-9])")
+_ABBREVIATIONS = frozenset(
+    "mr mrs ms dr prof inc ltd co corp no vs etc e.g i.e approx st jr sr fig u.s u.k jan feb mar apr jun jul aug sep sept oct nov dec".split()
+)
+
+
+def sentences(text: str) -> list[Sentence]:
+    """Split `text` into sentences whose offsets index `text` exactly (text[s.start:s.end] == s.text)."""
+    out: list[Sentence] = []
+    for block in re.finditer(r"[^\n]+", text):
+        base = block.start()
+        chunk = block.group(0)
+        start = 0
+        for m in _BOUNDARY_RE.finditer(chunk):
+            before = chunk[start:m.start()].split()
+            last = before[-1].lower().rstrip(".") if before else ""
+            if last in _ABBREVIATIONS or (len(last) == 1 and last.isalpha()):
+                continue
+            _append(out, text, base + start, base + m.end())
+            start = m.end()
+        _append(out, text, base + start, base + len(chunk))
+    return out
+
+
+_BULLET_RE = re.compile(r"(?:[-*\u2022\u2013]|\d{1,2}[.)])\s+")
+
+
+def _append(out: list[Sentence], text: str, start: int, end: int) -> None:
+    while start < end and text[start].isspace():
+        start += 1
+    bullet = _BULLET_RE.match(text, start, end)
+    if bullet:  # a list item: the sentence starts after its marker
+        start = bullet.end()
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    if end > start:
+        out.append(Sentence(start, end, text[start:end]))
+
+
+_ENTITY_RE = re.compile(r"\b(?:[A-Z][a-zA-Z0-9&'\-]+)(?:\s+(?:of\s+|de\s+|&\s+)?[A-Z][a-zA-Z0-9&'\-]+)*")
+_ENTITY_STOP = frozenset(
+    "The A An In On At For From By This That These Those It Its Our We They He She Their According "
+    "However While When Where Which What Who Why How And But Or If As After Before Since During Also "
+    "Unlike Both Each Every Some Most Many Several Other Meanwhile Overall Sources Source".split()
+)
+_MONTHS = frozenset(
+    "January February March April May June July August September October November December".split()
+)
+
+
+def entities(text: str) -> list[str]:
+    """Capitalised names (one or more words) in order of appearance, without sentence-initial
+    function words or month names."""
+    out = []
+    for m in _ENTITY_RE.finditer(text):
+        parts = m.group(0).split()
+        while parts and (parts[0] in _ENTITY_STOP or parts[0] in _MONTHS):
+            parts = parts[1:]
+        while parts and parts[-1] in _MONTHS:
+            parts = parts[:-1]
+        if not parts:
+            continue
+        name = " ".join(parts)
+        if len(name) < 3 or name.isupper() and len(name) <= 3 and len(parts) == 1:
+            continue
+        out.append(name)
+    return out
+
+
+def jaccard(a: set, b: set) -> float:
+    if not a or not b:
+        return 0.0
+    return len(a & b) / len(a | b)
+
+
+def normalise_space(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()

@@ -1,0 +1,136 @@
+"""Offline search worker: decides the next tool call from what the prompt shows it (the
+sub-question, its history of decisions, observations and errors, the queries already sent and
+its notes). Search first, read the best unread results, rewrite the query with a name from
+the notes when coverage is thin, finish when the notes answer the sub-question."""
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+
+from agents.engine import blocks as bk
+from agents.engine import text as tx
+
+QUESTION_WORDS = {"which", "what", "how", "who", "when", "where", "why", "does", "do", "each", "and", "use", "product"}
+MIN_QUALITY = 0.35
+PAGES_PER_FETCH = 3
+COVERAGE_TO_FINISH = 0.75
+MIN_NOTES_TO_FINISH = 4
+
+_RESULT_RE = re.compile(
+    r"^\s*\d+\.\s+(?P<title>.*?)\s+\|\s+(?P<url>\S+)\s+\|\s+(?P<domain>\S+)\s+\|\s+(?P<date>\S+)\s+\|\s+quality\s+(?P<quality>[\d.]+)\s+\|\s*(?P<snippet>.*)$"
+)
+_NOTE_RE = re.compile(r"^\[(?P<id>\d+)\]\s+(?P<claim>.*?)\s+\((?P<domain>[^()]*)\)\s*$")
+
+
+GENERIC = frozenset(tx.terms("figures ranked rank changed change since disagree between sources reported compare "
+                              "technology products recently affect main"))
+
+
+def _key_terms(subquestion: str) -> list[str]:
+    return [t for t in tx.terms(subquestion) if t not in QUESTION_WORDS and not tx.is_year(t)]
+
+
+def _content_words(text: str) -> list[str]:
+    return [w for w in tx.words(text) if w.lower() not in tx.STOPWORDS and w.lower() not in QUESTION_WORDS]
+
+
+def query_from(subquestion: str, task: str = "") -> str:
+    """What this sub-question adds beyond the task first (so workers of one job do not all
+    send the task's words), then the task's own terms."""
+    task_terms = tx.term_set(task)
+    words = _content_words(subquestion)
+    distinct = [w for w in words if tx.stem(w.lower()) not in task_terms]
+    shared = [w for w in words if tx.stem(w.lower()) in task_terms]
+    return " ".join(list(dict.fromkeys(distinct + shared))[:9])
+
+
+def _normalise_query(query: str) -> str:
+    return " ".join(sorted(set(tx.terms(query))))
+
+
+def decide(prompt: str) -> dict:
+    subquestion = bk.block(prompt, "subquestion")
+    task = bk.block(prompt, "task").split("\n")[0]
+    budget = bk.block(prompt, "budget")
+    m = re.search(r"turn (\d+) of (\d+); pages read: (\d+) of (\d+)", budget)
+    turn, max_calls, pages_read, max_pages = (int(x) for x in m.groups()) if m else (1, 6, 0, 5)
+    try:
+        queries_sent = json.loads(bk.block(prompt, "queries_sent", "[]"))
+    except json.JSONDecodeError:
+        queries_sent = []
+    notes = []
+    for line in bk.block(prompt, "notes").splitlines():
+        nm = _NOTE_RE.match(line.strip())
+        if nm:
+            notes.append(nm.groupdict())
+    history = bk.block(prompt, "history")
+    fetched = set(re.findall(r"^(?:read|skipped|failed|empty) (\S+)", history, re.M))
+    results = []
+    for obs in bk.blocks(history, "observation"):
+        if obs.attrs.get("tool") == "search" and obs.attrs.get("elided") != "true":
+            results = [r.groupdict() for r in map(_RESULT_RE.match, obs.body.splitlines()) if r]
+    errors = [e.body for e in bk.blocks(history, "error")]
+
+    key = _key_terms(subquestion)
+    task_terms = tx.term_set(task)
+    distinct = {t for t in key if t not in task_terms}
+    note_terms = set().union(*(tx.term_set(n["claim"]) for n in notes)) if notes else set()
+    coverage = len(set(key) & note_terms) / len(set(key)) if key else 1.0
+
+    def finish(reason: str) -> dict:
+        summary = " ".join(n["claim"] for n in notes[:6])[:1200]
+        if not notes:
+            not_found = [subquestion]
+        else:
+            missing = [w for w in _content_words(subquestion)
+                       if tx.stem(w.lower()) in distinct - GENERIC and tx.stem(w.lower()) not in note_terms]
+            not_found = [f"{subquestion} (no source covered: {', '.join(dict.fromkeys(missing))})"] if missing else []
+        return {"thought": reason, "tool": "finish", "arguments": {"summary": summary or "No relevant evidence found.", "not_found": not_found}}
+
+    if turn >= max_calls:
+        return finish("Last turn: report what the notes establish.")
+    if not queries_sent:
+        return {"thought": "Start with the sub-question's key terms.", "tool": "search", "arguments": {"query": query_from(subquestion, task)}}
+
+    # Read the best unread results of the latest search.
+    candidates = []
+    for r in results:
+        if r["url"] in fetched:
+            continue
+        quality = float(r["quality"])
+        if quality < MIN_QUALITY:
+            continue
+        found = tx.term_set(f"{r['title']} {r['snippet']}")
+        relevance = len(set(key) & found) + 2 * len(distinct & found)
+        if relevance:
+            candidates.append((relevance * (0.5 + quality), r["url"]))
+    candidates.sort(key=lambda c: -c[0])
+    room = max_pages - pages_read
+    if room > 0 and candidates:
+        urls = [url for _, url in candidates[: min(PAGES_PER_FETCH, room)]]
+        return {"thought": f"Read the {len(urls)} most relevant unread results.", "tool": "fetch_pages", "arguments": {"urls": urls}}
+
+    # A sub-question about each member of a set needs more notes than one about one thing.
+    enough_notes = MIN_NOTES_TO_FINISH * (2 if re.search(r"\beach\b|\bevery\b", subquestion, re.I) else 1)
+    if room <= 0 or (len(notes) >= enough_notes and coverage >= COVERAGE_TO_FINISH):
+        return finish(f"Notes cover {coverage:.0%} of the sub-question's terms.")
+
+    # Rewrite the query with a name from the notes that no query has used yet.
+    sent = {_normalise_query(q) for q in queries_sent}
+    used_words = {w.lower() for q in queries_sent for w in tx.words(q)}
+    refused = {m.group(1) for e in errors for m in [re.search(r'"(.+?)"', e)] if m}
+    names = Counter(e for n in notes for e in tx.entities(n["claim"]) if e.lower() not in subquestion.lower())
+    base = query_from(subquestion, task)
+    for name, _ in names.most_common():
+        if all(w.lower() in used_words for w in name.split()):
+            continue
+        query = f"{name} {base}"
+        if _normalise_query(query) not in sent and query not in refused:
+            return {"thought": f"Notes name {name}; search for it with the sub-question's terms.", "tool": "search", "arguments": {"query": query}}
+    missing = [w for w in tx.words(subquestion) if w.lower() not in tx.STOPWORDS and tx.stem(w.lower()) not in note_terms and w.lower() not in QUESTION_WORDS]
+    if missing:
+        query = " ".join(missing[:6])
+        if _normalise_query(query) not in sent and query not in refused:
+            return {"thought": "Search for the terms the notes do not cover yet.", "tool": "search", "arguments": {"query": query}}
+    return finish("No new query would help.")

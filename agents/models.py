@@ -1,0 +1,41 @@
+"""Searchable documents: the bundled demo corpus and each user's private uploads.
+
+Full-text search is one interface over two backends (agents/sources/local_search.py):
+PostgreSQL's tsvector with a GIN index, SQLite's FTS5 in the embedded mode.
+"""
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib.postgres.search import SearchVectorField
+from django.db import models
+
+
+class Document(models.Model):
+    DEMO_COLLECTION = "demo"
+
+    id = models.BigAutoField(primary_key=True)
+    # The demo corpus is public (owner null); an upload collection belongs to one user.
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="documents"
+    )
+    collection = models.CharField(max_length=100, default=DEMO_COLLECTION)
+    url = models.CharField(max_length=2000)
+    title = models.CharField(max_length=500, blank=True, default="")
+    published = models.DateField(null=True, blank=True)
+    kind = models.CharField(max_length=20, blank=True, default="")
+    content_type = models.CharField(max_length=100, default="text/html")
+    raw_ref = models.CharField(max_length=255)
+    text = models.TextField()
+    size_bytes = models.PositiveIntegerField(default=0)
+    quality = models.FloatField(default=0.5)
+    search_vector = SearchVectorField(null=True, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        db_table = "documents"
+        constraints = [
+            models.UniqueConstraint(fields=["collection", "owner", "url"], name="documents_unique_url"),
+        ]
+
+    def __str__(self) -> str:
+        return self.title or self.url

@@ -1,0 +1,71 @@
+"""The planner (large model): 4 to 8 sub-questions that do not overlap, plus the outline."""
+from __future__ import annotations
+
+from agents import prompts
+from agents.engine import text as tx
+from agents.llm import ModelOutputError, complete_json
+
+MIN_SUBQUESTIONS = 4
+MAX_SUBQUESTIONS = 8
+QUICK_MAX_SUBQUESTIONS = 4
+OVERLAP_JACCARD = 0.5
+DUPLICATE_JACCARD = 0.85
+
+
+def overlapping_pairs(texts: list[str], question: str) -> list[tuple[int, int]]:
+    """Pairs of sub-questions that ask the same thing: similar in what they add beyond the
+    question's own words, or near-identical as a whole."""
+    q_terms = tx.term_set(question)
+    full = [tx.term_set(t) for t in texts]
+    extra = [f - q_terms for f in full]
+    names = [set(tx.entities(t)) for t in texts]
+    pairs = []
+    for i in range(len(texts)):
+        for j in range(i + 1, len(texts)):
+            if tx.jaccard(full[i], full[j]) >= DUPLICATE_JACCARD:
+                pairs.append((i, j))
+            elif names[i] == names[j] and extra[i] and extra[j] and tx.jaccard(extra[i], extra[j]) >= OVERLAP_JACCARD:
+                # Same subjects, and what they add beyond the question is mostly the same.
+                pairs.append((i, j))
+    return pairs
+
+
+def _validate(data: dict, question: str, max_sq: int) -> str:
+    sqs = data["subquestions"]
+    headings = [s["heading"] for s in data["outline"]]
+    if not MIN_SUBQUESTIONS <= len(sqs) <= max_sq:
+        return f"write between {MIN_SUBQUESTIONS} and {max_sq} sub-questions, not {len(sqs)}"
+    unknown = [s["section"] for s in sqs if s["section"] not in headings]
+    if unknown:
+        return f"sections {unknown} are not outline headings {headings}"
+    pairs = overlapping_pairs([s["text"] for s in sqs], question)
+    if pairs:
+        i, j = pairs[0]
+        return f"sub-questions {i + 1} and {j + 1} overlap ({sqs[i]['text']!r} / {sqs[j]['text']!r})"
+    return ""
+
+
+def make_plan(*, question: str, depth: str, sources: list, collection_markers: list[str]) -> dict:
+    """Plan the research. Returns {"subquestions": [...], "outline": [...], "attempts": n}.
+    Raises ModelOutputError when the plan is still invalid after one re-ask."""
+    max_sq = QUICK_MAX_SUBQUESTIONS if depth == "quick" else MAX_SUBQUESTIONS
+    feedback = ""
+    for attempt in (1, 2):
+        prompt = prompts.render(
+            "planner", question=question, depth=depth, sources=", ".join(sources),
+            collection_markers=collection_markers, min_subquestions=MIN_SUBQUESTIONS,
+            max_subquestions=max_sq, feedback=feedback,
+        )
+        data = complete_json(prompt).data
+        problem = _validate(data, question, max_sq)
+        if not problem:
+            return {**data, "attempts": attempt}
+        feedback = problem
+    # Second plan still has a problem: keep what is usable rather than fail the job.
+    sqs = data["subquestions"]
+    headings = [s["heading"] for s in data["outline"]]
+    drop = {j for _, j in overlapping_pairs([s["text"] for s in sqs], question)}
+    sqs = [s if s["section"] in headings else {**s, "section": headings[0]} for k, s in enumerate(sqs) if k not in drop]
+    if len(sqs) < 1:
+        raise ModelOutputError(f"planner: {feedback}")
+    return {"subquestions": sqs[:max_sq], "outline": data["outline"], "attempts": 2, "problem": feedback}

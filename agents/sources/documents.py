@@ -1,0 +1,117 @@
+"""Documents of the local corpus and of users' upload collections: ingesting them and
+searching them with the database's full-text search (PostgreSQL tsvector or SQLite FTS5)."""
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass
+
+from django.contrib.postgres.search import SearchHeadline, SearchQuery, SearchRank, SearchVector
+from django.db import connection, transaction
+
+from agents.engine import text as tx
+from agents.models import Document
+from agents.sources import clean as cleaning
+from agents.sources import quality, store
+from agents.sources.urls import domain_of, normalise
+
+SNIPPET_WORDS = 30
+# Pages about the corpus itself (its "about" notice) are documentation, not part of its world.
+UNSEARCHED_KINDS = ("about",)
+
+
+@dataclass(frozen=True)
+class SearchHit:
+    url: str
+    title: str
+    snippet: str
+    published: dt.date | None
+    domain: str
+    quality: float
+    document_id: int
+
+
+def document_ingest(*, url: str, body: bytes, content_type: str, collection: str = Document.DEMO_COLLECTION,
+                    owner=None, title: str | None = None, published: dt.date | None = None, kind: str = "") -> Document:
+    """Store a document's raw body, clean it and index it. Returns the existing document when
+    the same URL is already in the collection. Raises CleaningFailed for an unreadable body."""
+    url = normalise(url) if url.startswith("http") else url
+    existing = Document.objects.filter(collection=collection, owner=owner, url=url).first()
+    if existing:
+        return existing
+    page = cleaning.clean(body, content_type, url)
+    raw_ref = store.put_bytes("raw", body)
+    doc = Document(
+        owner=owner, collection=collection, url=url, title=(title or page.title or url)[:500],
+        published=published or page.published, kind=kind, content_type=content_type, raw_ref=raw_ref,
+        text=page.text, size_bytes=len(body),
+    )
+    doc.quality = quality.score_page(url, doc.title, page.text, doc.published)
+    with transaction.atomic():
+        doc.save()
+        if connection.vendor == "postgresql":
+            Document.objects.filter(pk=doc.pk).update(
+                search_vector=SearchVector("title", weight="A", config="english")
+                + SearchVector("text", weight="B", config="english")
+            )
+    return doc
+
+
+def _query_terms(query: str) -> list[str]:
+    words = [w.lower() for w in re.findall(r"[A-Za-z0-9]+", query)]
+    return list(dict.fromkeys(w for w in words if w not in tx.STOPWORDS and len(w) > 1))[:16]
+
+
+def search(query: str, *, collection: str = Document.DEMO_COLLECTION, owner=None, limit: int = 8) -> list[SearchHit]:
+    """Rank documents of one collection (of one owner) for `query`: any term may match, more
+    and rarer terms rank higher. Returns at most `limit` hits."""
+    terms = _query_terms(query)
+    if not terms:
+        return []
+    if connection.vendor == "postgresql":
+        rows = _search_postgres(terms, collection, owner, limit)
+    else:
+        rows = _search_sqlite(terms, collection, owner, limit)
+    return [
+        SearchHit(url=d.url, title=d.title, snippet=snippet, published=d.published, domain=domain_of(d.url),
+                  quality=d.quality, document_id=d.pk)
+        for d, snippet in rows
+    ]
+
+
+def _search_postgres(terms, collection, owner, limit):
+    query = SearchQuery(" | ".join(terms), search_type="raw", config="english")
+    qs = (
+        Document.objects.filter(collection=collection, owner=owner, search_vector=query).exclude(kind__in=UNSEARCHED_KINDS)
+        .annotate(rank=SearchRank("search_vector", query, cover_density=True))
+        .order_by("-rank", "id")[:limit]
+        .annotate(snippet=SearchHeadline("text", query, config="english", start_sel="", stop_sel="",
+                                         max_words=SNIPPET_WORDS, min_words=12))
+    )
+    return [(d, re.sub(r"\s+", " ", d.snippet)) for d in qs]
+
+
+def _search_sqlite(terms, collection, owner, limit):
+    match = " OR ".join(f'"{t}"' for t in terms)
+    owner_sql = "d.owner_id IS NULL" if owner is None else "d.owner_id = %s"
+    params = [match, collection] + ([] if owner is None else [owner.pk]) + [limit]
+    with connection.cursor() as cur:
+        cur.execute(
+            f"""SELECT d.id, snippet(documents_fts, 1, '', '', '…', {SNIPPET_WORDS})
+                FROM documents_fts JOIN documents d ON d.id = documents_fts.rowid
+                WHERE documents_fts MATCH %s AND d.collection = %s AND {owner_sql} AND d.kind NOT IN ('about')
+                ORDER BY bm25(documents_fts, 4.0, 1.0), d.id LIMIT %s""",
+            params,
+        )
+        found = cur.fetchall()
+    docs = Document.objects.in_bulk([pk for pk, _ in found])
+    return [(docs[pk], re.sub(r"\s+", " ", snippet)) for pk, snippet in found if pk in docs]
+
+
+def find(url: str, owner=None) -> Document | None:
+    """The document behind `url` in the demo corpus or in `owner`'s uploads, if any."""
+    key = normalise(url) if url.startswith("http") else url
+    qs = Document.objects.filter(url=key)
+    if owner is None:
+        return qs.filter(owner__isnull=True).first()
+    return qs.filter(owner=owner).first() or qs.filter(owner__isnull=True).first()

@@ -1,0 +1,62 @@
+"""A source quality score in [0, 1]: content-farm signals push it down, primary sources up.
+Stored on sources.quality and used by workers when choosing what to read."""
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from agents.engine import text as tx
+from agents.sources.urls import domain_of
+
+BASE = 0.6
+FARM_DOMAIN_WORDS = ("top10", "top-10", "buzz", "viral", "hacks", "deals", "clickbait", "best-", "trending", "-facts")
+PRIMARY_LABELS = {"gov", "europa", "int", "edu", "gouv", "bund"}
+PRIMARY_PATH_WORDS = ("investor", "/ir/", "/press", "newsroom", "registry", "filings", "annual-report")
+LISTICLE_RE = re.compile(r"\b(top \d+|\d+ (?:things|facts|reasons|ways)|you won'?t believe|shocking|must-see)\b|!!", re.I)
+AD_RE = re.compile(r"\b(sponsored|advertisement|buy now|click here|subscribe now|best deals?)\b", re.I)
+STUFFED_TRIGRAM_REPEATS = 4
+
+
+def score_result(url: str, title: str, snippet: str = "") -> float:
+    """Quality prior of a search result, before its page is read."""
+    domain = domain_of(url)
+    score = BASE
+    if any(w in domain for w in FARM_DOMAIN_WORDS):
+        score -= 0.35
+    if PRIMARY_LABELS & set(domain.split(".")) or any(w in url.lower() for w in PRIMARY_PATH_WORDS):
+        score += 0.2
+    elif _domain_names_subject(domain, f"{title} {snippet}"):
+        score += 0.15
+    if LISTICLE_RE.search(title or ""):
+        score -= 0.2
+    return _clip(score)
+
+
+def score_page(url: str, title: str, text: str, published) -> float:
+    """Quality of a fetched page: the prior plus what the text shows (undated, ads, keyword
+    stuffing, listicle tone)."""
+    score = score_result(url, title, text[:400])
+    if published is None:
+        score -= 0.1
+    if len(text.split()) < 120:
+        score -= 0.05
+    score -= min(0.2, 0.05 * len(AD_RE.findall(text)))
+    terms = tx.terms(text)
+    trigrams = Counter(zip(terms, terms[1:], terms[2:]))
+    if trigrams and trigrams.most_common(1)[0][1] >= STUFFED_TRIGRAM_REPEATS:
+        score -= 0.2
+    if LISTICLE_RE.search(text[:2000]):
+        score -= 0.1
+    return _clip(score)
+
+
+def _clip(score: float) -> float:
+    return round(min(1.0, max(0.05, score)), 2)
+
+
+def _domain_names_subject(domain: str, text: str) -> bool:
+    """A page on the site of the company it is about (voltara-motors.example on Voltara Motors)."""
+    label = domain.split(".")[0].replace("-", " ")
+    if len(label) < 4:
+        return False
+    return any(e.lower().startswith(label) or label.startswith(e.lower()) for e in tx.entities(text))

@@ -1,0 +1,90 @@
+"""Declared tools of the search worker: name, what it is for, what it is not for, and a JSON
+schema for its arguments. No two tools share a purpose, and every error string a tool
+returns says what went wrong and what to do instead (seed 000)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import jsonschema
+
+MAX_URLS_PER_FETCH = 3
+
+
+@dataclass(frozen=True)
+class Tool:
+    name: str
+    purpose: str
+    not_for: str
+    parameters: dict
+
+    def validate(self, arguments) -> str:
+        """An actionable error string, or "" when the arguments fit the schema."""
+        try:
+            jsonschema.validate(arguments, self.parameters)
+        except jsonschema.ValidationError as exc:
+            where = "/".join(str(p) for p in exc.absolute_path) or "arguments"
+            return (f"{self.name} was called with invalid arguments ({where}: {exc.message}). "
+                    f"Call it again with arguments matching {self.parameters}.")
+        return ""
+
+
+SEARCH = Tool(
+    name="search",
+    purpose="Find web pages about the sub-question. Returns titles, URLs, domains, dates, a quality score and a snippet.",
+    not_for="Reading a page (use fetch_pages) or repeating a query already sent (it is refused).",
+    parameters={
+        "type": "object",
+        "properties": {"query": {"type": "string", "minLength": 2, "maxLength": 200}},
+        "required": ["query"],
+        "additionalProperties": False,
+    },
+)
+FETCH_PAGES = Tool(
+    name="fetch_pages",
+    purpose=f"Read up to {MAX_URLS_PER_FETCH} pages from your search results; a reader turns each page into notes with exact quotes.",
+    not_for="URLs you have not seen in your search results, or pages already read in this job (they are skipped).",
+    parameters={
+        "type": "object",
+        "properties": {
+            "urls": {"type": "array", "items": {"type": "string", "minLength": 4}, "minItems": 1, "maxItems": MAX_URLS_PER_FETCH}
+        },
+        "required": ["urls"],
+        "additionalProperties": False,
+    },
+)
+FETCH_RESULT = Tool(
+    name="fetch_result",
+    purpose="Bring back in full an earlier tool result that is shown only as a stub with a handle (r_...).",
+    not_for="New information: it only replays a result you already received.",
+    parameters={
+        "type": "object",
+        "properties": {"handle": {"type": "string", "pattern": "^r_[0-9a-z_]+$"}},
+        "required": ["handle"],
+        "additionalProperties": False,
+    },
+)
+FINISH = Tool(
+    name="finish",
+    purpose="End your research: a short summary of what your notes establish and what you could not find.",
+    not_for="Asking for more pages or searches; after finish you get no more turns.",
+    parameters={
+        "type": "object",
+        "properties": {
+            "summary": {"type": "string", "minLength": 1, "maxLength": 1500},
+            "not_found": {"type": "array", "items": {"type": "string", "maxLength": 300}, "maxItems": 10},
+        },
+        "required": ["summary", "not_found"],
+        "additionalProperties": False,
+    },
+)
+
+WEB_TOOLS = (SEARCH, FETCH_PAGES, FETCH_RESULT, FINISH)
+
+
+def by_name(tools, name: str) -> Tool | None:
+    return next((t for t in tools if t.name == name), None)
+
+
+def unknown_tool_error(name: str, tools) -> str:
+    names = ", ".join(t.name for t in tools)
+    return f"There is no tool named {name!r}. Call one of: {names}."

@@ -1,0 +1,28 @@
+"""Per-report citation metrics.
+
+- precision: share of shipped cited sentences whose quotes exist (stage 1) and that the judge
+  found supported; a partial verdict does not count as support.
+- coverage: share of the writer's factual sentences (a name or a figure) that carried a
+  citation, measured on the draft so an uncited sentence the check dropped still counts.
+"""
+from __future__ import annotations
+
+from django.conf import settings
+
+
+def precision(checked) -> float | None:
+    shipped = [c for c in checked if c.outcome != "dropped" and c.note_ids]
+    if not shipped:
+        return None
+    return sum(1 for c in shipped if c.verdict == "supported") / len(shipped)
+
+
+def coverage(checked) -> float | None:
+    factual = [c for c in checked if c.factual]
+    if not factual:
+        return None
+    return sum(1 for c in factual if c.cited) / len(factual)
+
+
+def passes_gate(value: float | None) -> bool:
+    return value is not None and value >= settings.CITATION_PRECISION_GATE

@@ -1,0 +1,166 @@
+"""The per-job budget ledger in Redis: tokens and integer micro-dollars.
+
+Reserve before a paid call (atomic Lua: refuse when used + reserved + estimate > cap), settle
+to the actual usage after it. Reservations carry an expiry, so a worker that died mid-call
+does not hold budget forever. When the ledger is missing (Redis restarted or flushed) it is
+rebuilt from the provider_calls rows, under a lock, before anything new is granted.
+"""
+from __future__ import annotations
+
+import time
+import uuid
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.db.models import Sum
+from django.db.models.functions import Greatest
+
+from jobs.redis_client import redis_client
+
+LEDGER_TTL_SECONDS = 7 * 24 * 3600
+# A reservation outlives the longest single call (the hard task time limit) and no more.
+RESERVATION_TTL_MS = int(settings.CELERY_TASK_TIME_LIMIT * 1000)
+REBUILD_LOCK_SECONDS = 10
+
+_RESERVE = """
+if redis.call('EXISTS', KEYS[1]) == 0 then return {-1, 'missing'} end
+local now = tonumber(ARGV[6])
+local used_t = tonumber(redis.call('HGET', KEYS[1], 'tokens') or '0')
+local used_u = tonumber(redis.call('HGET', KEYS[1], 'usd') or '0')
+local res = redis.call('HGETALL', KEYS[2])
+local rt, ru = 0, 0
+for i = 1, #res, 2 do
+  local t, u, exp = string.match(res[i + 1], '(%d+):(%d+):(%d+)')
+  if tonumber(exp) < now then
+    redis.call('HDEL', KEYS[2], res[i])
+  else
+    rt = rt + tonumber(t)
+    ru = ru + tonumber(u)
+  end
+end
+if used_t + rt + tonumber(ARGV[2]) > tonumber(ARGV[4]) then return {0, 'tokens'} end
+if used_u + ru + tonumber(ARGV[3]) > tonumber(ARGV[5]) then return {0, 'usd'} end
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[2] .. ':' .. ARGV[3] .. ':' .. (now + tonumber(ARGV[7])))
+redis.call('EXPIRE', KEYS[2], ARGV[8])
+return {1, 'ok'}
+"""
+
+# Settling into a missing ledger would create a partial one; skip it instead; the rebuild
+# reads the provider_calls row, which is written before settle.
+_SETTLE = """
+redis.call('HDEL', KEYS[2], ARGV[1])
+if redis.call('EXISTS', KEYS[1]) == 0 then return {-1, -1} end
+local t = redis.call('HINCRBY', KEYS[1], 'tokens', ARGV[2])
+local u = redis.call('HINCRBY', KEYS[1], 'usd', ARGV[3])
+return {t, u}
+"""
+
+
+class BudgetExceeded(Exception):
+    """A reservation would cross the job's cap. `dimension` is "tokens" or "usd"."""
+
+    def __init__(self, dimension: str):
+        super().__init__(f"budget exceeded: {dimension}")
+        self.dimension = dimension
+
+
+@dataclass(frozen=True)
+class Reservation:
+    job_id: str
+    res_id: str
+    tokens: int
+    usd_micros: int
+
+
+def _keys(job_id) -> list[str]:
+    return [f"ledger:{job_id}", f"ledger:{job_id}:res"]
+
+
+def _scripts():
+    r = redis_client()
+    return r.register_script(_RESERVE), r.register_script(_SETTLE)
+
+
+def ensure(job_id) -> None:
+    """Create the ledger if it is missing, from the provider_calls rows (the durable record)."""
+    r = redis_client()
+    key = _keys(job_id)[0]
+    while not r.exists(key):
+        lock = f"ledger:{job_id}:rebuild"
+        if r.set(lock, "1", nx=True, ex=REBUILD_LOCK_SECONDS):
+            try:
+                if not r.exists(key):
+                    tokens, usd = spent_from_rows(job_id)
+                    pipe = r.pipeline()
+                    pipe.hset(key, mapping={"tokens": tokens, "usd": usd})
+                    pipe.expire(key, LEDGER_TTL_SECONDS)
+                    pipe.execute()
+            finally:
+                r.delete(lock)
+        else:
+            time.sleep(0.02)
+
+
+def spent_from_rows(job_id) -> tuple[int, int]:
+    from jobs.models import ProviderCall
+
+    agg = ProviderCall.objects.filter(job_id=job_id).aggregate(
+        t_in=Sum("tokens_in"), t_out=Sum("tokens_out"), usd=Sum("usd_micros")
+    )
+    return (agg["t_in"] or 0) + (agg["t_out"] or 0), agg["usd"] or 0
+
+
+def reserve(job_id, *, tokens: int, usd_micros: int, cap_tokens: int, cap_usd_micros: int) -> Reservation:
+    """Hold `tokens` and `usd_micros` against the caps. Raises BudgetExceeded."""
+    reserve_script, _ = _scripts()
+    res_id = uuid.uuid4().hex
+    for _attempt in range(3):
+        ok, why = reserve_script(
+            keys=_keys(job_id),
+            args=[res_id, int(tokens), int(usd_micros), int(cap_tokens), int(cap_usd_micros),
+                  int(time.time() * 1000), RESERVATION_TTL_MS, LEDGER_TTL_SECONDS],
+        )
+        if ok == 1:
+            return Reservation(str(job_id), res_id, int(tokens), int(usd_micros))
+        if ok == 0:
+            raise BudgetExceeded(why.decode() if isinstance(why, bytes) else why)
+        ensure(job_id)
+    raise RuntimeError("ledger could not be rebuilt")
+
+
+def settle(reservation: Reservation, *, tokens: int, usd_micros: int) -> None:
+    """Replace the reservation by the actual usage and mirror the totals on the jobs row."""
+    from jobs.models import Job
+
+    _, settle_script = _scripts()
+    total_tokens, total_usd = settle_script(
+        keys=_keys(reservation.job_id), args=[reservation.res_id, int(tokens), int(usd_micros)]
+    )
+    if total_tokens < 0:
+        ensure(reservation.job_id)
+        total_tokens, total_usd = used(reservation.job_id)
+    Job.objects.filter(pk=reservation.job_id).update(
+        tokens_used=Greatest("tokens_used", total_tokens), usd_used_micros=Greatest("usd_used_micros", total_usd)
+    )
+
+
+def release(reservation: Reservation) -> None:
+    """Give a reservation back unused (the call never reached the provider)."""
+    redis_client().hdel(_keys(reservation.job_id)[1], reservation.res_id)
+
+
+def used(job_id) -> tuple[int, int]:
+    """(tokens, micro-dollars) settled so far; rebuilds the ledger when it is missing."""
+    ensure(job_id)
+    tokens, usd = redis_client().hmget(_keys(job_id)[0], "tokens", "usd")
+    return int(tokens or 0), int(usd or 0)
+
+
+def reserved(job_id) -> tuple[int, int]:
+    now = int(time.time() * 1000)
+    t = u = 0
+    for raw in redis_client().hvals(_keys(job_id)[1]):
+        rt, ru, exp = (int(x) for x in raw.decode().split(":"))
+        if exp >= now:
+            t, u = t + rt, u + ru
+    return t, u

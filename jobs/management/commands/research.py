@@ -1,0 +1,136 @@
+"""Run one research job from the command line, show live progress, print the report.
+
+    python manage.py research "Compare the battery suppliers of the five largest electric car makers"
+
+With --spawn-worker (what `make demo` uses) it starts a Celery worker with the sweeper beat
+for the duration of the job; otherwise a worker must already be running.
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError
+from django_eventstream.models import Event
+
+from agents.models import Document
+from jobs import report_markdown, services
+from jobs.events import channel_for
+from jobs.models import Job
+
+POLL_SECONDS = 0.25
+WORKER_START_SECONDS = 60
+
+
+def decode(raw: str) -> dict:
+    """Event data as stored by django-eventstream (JSON, encoded once more by its storage)."""
+    data = json.loads(raw)
+    return json.loads(data) if isinstance(data, str) else data
+
+
+def describe(event_type: str, data: dict) -> str:
+    if event_type == "plan_ready":
+        lines = [f"plan: {len(data['subquestions'])} sub-questions"]
+        lines += [f"  - {sq['text']}" for sq in data["subquestions"]]
+        return "\n".join(lines)
+    if event_type == "search":
+        return f"search [sq {data['sq_id']}]: {data['query']!r} -> {data['results']} results"
+    if event_type == "source_read":
+        status = data.get("error") or f"{data['notes']} notes"
+        return f"read   [sq {data['sq_id']}]: {data.get('title') or data['url']} ({status})"
+    if event_type == "gap_found":
+        return "gap check: " + data["reason"] + "".join(f"\n  + {s['text']}" for s in data["new_subquestions"])
+    if event_type == "section_drafted":
+        return f"drafted: {data['heading']} ({data['sentences']} sentences)"
+    if event_type == "claim_checked":
+        return f"checked claim {data['index'] + 1}: {data['verdict']} ({data['outcome']})"
+    if event_type == "budget_warning":
+        return f"budget: {data['reason']}"
+    if event_type == "compacting":
+        return f"compacting worker context [sq {data['sq_id']}] at {data['tokens']} tokens"
+    if event_type == "done":
+        return "done"
+    if event_type == "failed":
+        return f"FAILED: {data.get('error')}"
+    return f"{event_type}: {json.dumps(data)[:200]}"
+
+
+class Command(BaseCommand):
+    help = "Run a research job and print its report as Markdown."
+
+    def add_arguments(self, parser):
+        parser.add_argument("question")
+        parser.add_argument("--depth", default="deep", choices=["quick", "deep"])
+        parser.add_argument("--sources", default="web", help="comma-separated: web, uploads")
+        parser.add_argument("--user", default="demo", help="the job's owner (created if missing)")
+        parser.add_argument("--max-minutes", type=float, default=None)
+        parser.add_argument("--max-usd", type=float, default=None)
+        parser.add_argument("--spawn-worker", action="store_true", help="start a Celery worker (and beat) for this job")
+        parser.add_argument("--timeout", type=float, default=900)
+        parser.add_argument("--quiet", action="store_true", help="no live progress lines")
+
+    def handle(self, *args, **opts):
+        user, _ = get_user_model().objects.get_or_create(username=opts["user"])
+        if settings.SEARCH_PROVIDER == "local" and not Document.objects.filter(collection=Document.DEMO_COLLECTION).exists():
+            from agents.management.commands.load_demo_corpus import load
+
+            added, _ = load()
+            self.stdout.write(f"loaded the demo corpus ({added} documents)")
+        worker = self._spawn_worker() if opts["spawn_worker"] else None
+        try:
+            budget = {k: v for k, v in (("max_minutes", opts["max_minutes"]), ("max_usd", opts["max_usd"])) if v is not None}
+            try:
+                job = services.job_create(user=user, question=opts["question"], depth=opts["depth"],
+                                          sources=opts["sources"].split(","), budget=budget)
+            except services.ApplicationError as exc:
+                raise CommandError(f"{exc.field}: {exc.message}") from exc
+            self.stdout.write(f"job {job.pk} ({job.depth}) queued")
+            job = self._follow(job, opts["timeout"], quiet=opts["quiet"])
+        finally:
+            if worker is not None:
+                worker.terminate()
+                try:
+                    worker.wait(timeout=20)
+                except subprocess.TimeoutExpired:
+                    worker.kill()
+        if job.status != Job.Status.DONE:
+            raise CommandError(f"job {job.pk} ended {job.status}: {job.error or job.stopped_reason}")
+        markdown = report_markdown.render(job)
+        out_dir = Path(settings.VAR_DIR) / "reports"
+        out_dir.mkdir(parents=True, exist_ok=True)
+        path = out_dir / f"{job.pk}.md"
+        path.write_text(markdown, encoding="utf-8")
+        self.stdout.write("\n" + markdown)
+        elapsed = (job.finished_at - job.created_at).total_seconds()
+        self.stdout.write(f"report saved to {path}\nwall time {elapsed:.1f} s; open it at /research/{job.pk} when the web app runs (make run)")
+
+    def _spawn_worker(self) -> subprocess.Popen:
+        cmd = [sys.executable, "-m", "celery", "--quiet", "-A", "research_project", "worker", "-B", "--pool", "threads",
+               "--concurrency", str(settings.DEMO_WORKER_CONCURRENCY), "--loglevel", "WARNING",
+               "--without-gossip", "--without-mingle", "-s", str(Path(settings.VAR_DIR) / "celerybeat-schedule")]
+        env = {**os.environ, "PYTHONWARNINGS": "ignore"}  # celery warns about running as root
+        return subprocess.Popen(cmd, env=env, cwd=settings.BASE_DIR)
+
+    def _follow(self, job: Job, timeout: float, quiet: bool) -> Job:
+        channel = channel_for(job.pk)
+        last = 0
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            for event in Event.objects.filter(channel=channel, eid__gt=last).order_by("eid"):
+                last = event.eid
+                if not quiet and event.type:
+                    try:
+                        self.stdout.write(describe(event.type, decode(event.data)))
+                    except (KeyError, ValueError):
+                        self.stdout.write(f"{event.type}")
+            job.refresh_from_db()
+            if job.is_terminal:
+                return job
+            time.sleep(POLL_SECONDS)
+        raise CommandError(f"job {job.pk} did not finish within {timeout:.0f} s (status {job.status})")

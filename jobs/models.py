@@ -1,0 +1,320 @@
+"""The schema of the design card: jobs, subquestions, steps (the checkpoint), sources, notes,
+report_claims, page_cache; plus provider_calls, the full record of every paid call.
+
+Money is integer micro-dollars, time is aware datetimes, tokens are ints.
+"""
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+class Job(models.Model):
+    class Status(models.TextChoices):
+        PLANNING = "planning"
+        AWAITING_APPROVAL = "awaiting_approval"
+        RESEARCHING = "researching"
+        WRITING = "writing"
+        CHECKING = "checking"
+        DONE = "done"
+        FAILED = "failed"
+        CANCELLED = "cancelled"
+
+    class Depth(models.TextChoices):
+        QUICK = "quick"
+        DEEP = "deep"
+
+    ACTIVE_STATUSES = (Status.PLANNING, Status.RESEARCHING, Status.WRITING, Status.CHECKING)
+    TERMINAL_STATUSES = (Status.DONE, Status.FAILED, Status.CANCELLED)
+
+    job_id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="jobs")
+    question = models.TextField()
+    depth = models.CharField(max_length=8, choices=Depth.choices, default=Depth.DEEP)
+    sources = models.JSONField(default=list)
+    require_approval = models.BooleanField(default=False)
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.PLANNING, db_index=True)
+    round = models.PositiveSmallIntegerField(default=0)
+    outline = models.JSONField(default=list, blank=True)
+
+    budget_tokens = models.PositiveIntegerField()
+    budget_usd_micros = models.PositiveBigIntegerField()
+    deadline_at = models.DateTimeField()
+    tokens_used = models.PositiveIntegerField(default=0)
+    usd_used_micros = models.PositiveBigIntegerField(default=0)
+
+    # Lease with fencing: `epoch` is the lease generation. A re-dispatch bumps it and every
+    # write of an older generation is refused.
+    lease_owner = models.CharField(max_length=200, blank=True, default="")
+    lease_expires_at = models.DateTimeField(null=True, blank=True)
+    epoch = models.PositiveIntegerField(default=1)
+    step_seq = models.PositiveIntegerField(default=0)
+
+    prompt_version = models.CharField(max_length=40, blank=True, default="")
+    variant = models.CharField(max_length=40, blank=True, default="")
+    stopped_reason = models.CharField(max_length=200, blank=True, default="")
+    error = models.TextField(blank=True, default="")
+    report = models.JSONField(null=True, blank=True)
+    citation_precision = models.FloatField(null=True, blank=True)
+    citation_coverage = models.FloatField(null=True, blank=True)
+
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        db_table = "jobs"
+        ordering = ["-created_at"]
+        indexes = [
+            models.Index(fields=["user", "-created_at"]),
+            models.Index(fields=["status", "lease_expires_at"]),
+        ]
+        constraints = [
+            models.CheckConstraint(condition=Q(budget_tokens__gt=0), name="jobs_budget_tokens_positive"),
+            models.CheckConstraint(condition=Q(budget_usd_micros__gt=0), name="jobs_budget_usd_positive"),
+            models.CheckConstraint(condition=~Q(question=""), name="jobs_question_not_empty"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.job_id} {self.question[:60]}"
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.status in self.TERMINAL_STATUSES
+
+
+class SubQuestion(models.Model):
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        RUNNING = "running"
+        DONE = "done"
+        FAILED = "failed"
+        NOT_RESEARCHED = "not_researched"
+
+    sq_id = models.BigAutoField(primary_key=True)
+    job = models.ForeignKey(Job, on_delete=models.CASCADE, related_name="subquestions")
+    round = models.PositiveSmallIntegerField()
+    position = models.PositiveSmallIntegerField()
+    text = models.TextField()
+    section = models.CharField(max_length=200, blank=True, default="")
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
+    summary = models.TextField(blank=True, default="")
+    not_found = models.JSONField(default=list, blank=True)
+    error = models.TextField(blank=True, default="")
+
+    class Meta:
+        db_table = "subquestions"
+        ordering = ["job", "round", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["job", "round", "position"], name="subquestions_unique_position"),
+        ]
+
+    def __str__(self) -> str:
+        return self.text
+
+
+class Step(models.Model):
+    """Append-only log; this is the checkpoint. A step_key exists at most once."""
+
+    class Kind(models.TextChoices):
+        PLAN = "plan"
+        SEARCH = "search"
+        FETCH = "fetch"
+        READ = "read"
+        GAP_CHECK = "gap_check"
+        WRITE = "write"
+        CHECK = "check"
+
+    id = models.BigAutoField(primary_key=True)
+    job = models.ForeignKey(Job, on_delete=models.CASCADE, related_name="steps")
+    seq = models.PositiveIntegerField()
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    sq = models.ForeignKey(SubQuestion, null=True, blank=True, on_delete=models.CASCADE, related_name="steps")
+    step_key = models.CharField(max_length=255, unique=True)
+    output = models.JSONField(default=dict)
+    output_ref = models.CharField(max_length=255, blank=True, default="")
+    model = models.CharField(max_length=120, blank=True, default="")
+    tokens_in = models.PositiveIntegerField(default=0)
+    tokens_out = models.PositiveIntegerField(default=0)
+    usd_micros = models.PositiveBigIntegerField(default=0)
+    epoch = models.PositiveIntegerField()
+    started_at = models.DateTimeField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        db_table = "steps"
+        ordering = ["job", "seq"]
+        constraints = [models.UniqueConstraint(fields=["job", "seq"], name="steps_unique_seq")]
+
+    def __str__(self) -> str:
+        return self.step_key
+
+
+class Source(models.Model):
+    source_id = models.BigAutoField(primary_key=True)
+    job = models.ForeignKey(Job, on_delete=models.CASCADE, related_name="job_sources")
+    # The sub-question whose worker claimed the URL: workers share one set of fetched URLs per job.
+    sq = models.ForeignKey(SubQuestion, null=True, blank=True, on_delete=models.SET_NULL, related_name="sources")
+    url = models.URLField(max_length=2000)
+    url_hash = models.CharField(max_length=64)
+    domain = models.CharField(max_length=255, db_index=True)
+    title = models.CharField(max_length=500, blank=True, default="")
+    published_at = models.DateField(null=True, blank=True)
+    fetched_at = models.DateTimeField(null=True, blank=True)
+    content_ref = models.CharField(max_length=255, blank=True, default="")
+    content_chars = models.PositiveIntegerField(default=0)
+    quality = models.FloatField(default=0.5)
+    fetch_error = models.CharField(max_length=500, blank=True, default="")
+    # A syndicated copy of a source already read: not read again, not an independent domain.
+    duplicate_of = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+
+    class Meta:
+        db_table = "sources"
+        constraints = [models.UniqueConstraint(fields=["job", "url_hash"], name="sources_unique_url_per_job")]
+
+    def __str__(self) -> str:
+        return self.url
+
+
+class Note(models.Model):
+    """A claim with its quote, copied character for character from the stored page."""
+
+    note_id = models.BigAutoField(primary_key=True)
+    job = models.ForeignKey(Job, on_delete=models.CASCADE, related_name="notes")
+    sq = models.ForeignKey(SubQuestion, on_delete=models.CASCADE, related_name="notes")
+    source = models.ForeignKey(Source, on_delete=models.CASCADE, related_name="notes")
+    claim = models.TextField()
+    quote = models.TextField()
+    char_start = models.PositiveIntegerField()
+    char_end = models.PositiveIntegerField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        db_table = "notes"
+        ordering = ["note_id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(char_end__gt=models.F("char_start")), name="notes_span_not_empty"),
+            models.CheckConstraint(condition=~Q(quote=""), name="notes_quote_not_empty"),
+        ]
+
+    def __str__(self) -> str:
+        return self.claim[:80]
+
+
+class ReportClaim(models.Model):
+    class Verdict(models.TextChoices):
+        SUPPORTED = "supported"
+        PARTIAL = "partial"
+        UNSUPPORTED = "unsupported"
+
+    class Outcome(models.TextChoices):
+        KEPT = "kept"
+        REWRITTEN = "rewritten"
+        DROPPED = "dropped"
+
+    claim_id = models.BigAutoField(primary_key=True)
+    job = models.ForeignKey(Job, on_delete=models.CASCADE, related_name="claims")
+    section = models.CharField(max_length=200)
+    section_index = models.PositiveSmallIntegerField(default=0)
+    position = models.PositiveSmallIntegerField(default=0)
+    sentence = models.TextField()
+    note_ids = models.JSONField(default=list)
+    verdict = models.CharField(max_length=12, choices=Verdict.choices)
+    reason = models.TextField(blank=True, default="")
+    outcome = models.CharField(max_length=10, choices=Outcome.choices, default=Outcome.KEPT)
+    # Every version the sentence went through: [{text, note_ids, verdict, reason, stage}].
+    history = models.JSONField(default=list, blank=True)
+    single_source = models.BooleanField(default=False)
+    override_verdict = models.CharField(max_length=12, choices=Verdict.choices, blank=True, default="")
+    override_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    override_at = models.DateTimeField(null=True, blank=True)
+    override_note = models.TextField(blank=True, default="")
+
+    class Meta:
+        db_table = "report_claims"
+        ordering = ["job", "section_index", "position"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["job", "section_index", "position"], name="report_claims_unique_position"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.sentence[:80]
+
+
+class PageCache(models.Model):
+    url_hash = models.CharField(max_length=64, primary_key=True)
+    url = models.URLField(max_length=2000)
+    content_ref = models.CharField(max_length=255)
+    raw_ref = models.CharField(max_length=255, blank=True, default="")
+    title = models.CharField(max_length=500, blank=True, default="")
+    published_at = models.DateField(null=True, blank=True)
+    content_type = models.CharField(max_length=100, blank=True, default="")
+    fetched_at = models.DateTimeField()
+    expires_at = models.DateTimeField(db_index=True)
+
+    class Meta:
+        db_table = "page_cache"
+
+    def __str__(self) -> str:
+        return self.url
+
+
+class ProviderCall(models.Model):
+    """Every paid call to a model or search provider, whether or not its step finished.
+
+    `messages` is what the model saw; `trajectory_ref` holds the full, uncompressed history
+    of the loop at that call (kept TRAJECTORY_RETENTION_DAYS).
+    """
+
+    class Kind(models.TextChoices):
+        MODEL = "model"
+        SEARCH = "search"
+
+    id = models.BigAutoField(primary_key=True)
+    job = models.ForeignKey(Job, on_delete=models.CASCADE, related_name="provider_calls")
+    step_key = models.CharField(max_length=255, db_index=True)
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    role = models.CharField(max_length=20, blank=True, default="")
+    model = models.CharField(max_length=120, blank=True, default="")
+    tokens_in = models.PositiveIntegerField(default=0)
+    tokens_out = models.PositiveIntegerField(default=0)
+    usd_micros = models.PositiveBigIntegerField(default=0)
+    latency_ms = models.PositiveIntegerField(default=0)
+    ok = models.BooleanField(default=True)
+    error = models.CharField(max_length=500, blank=True, default="")
+    messages = models.JSONField(default=list, blank=True)
+    response = models.TextField(blank=True, default="")
+    trajectory_ref = models.CharField(max_length=255, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        db_table = "provider_calls"
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"{self.kind}:{self.role}:{self.step_key}"
+
+
+class JobQuery(models.Model):
+    """Every search query a job has sent, normalised: code refuses a query sent twice."""
+
+    id = models.BigAutoField(primary_key=True)
+    job = models.ForeignKey(Job, on_delete=models.CASCADE, related_name="queries")
+    normalised = models.CharField(max_length=300)
+    query = models.CharField(max_length=300)
+    step_key = models.CharField(max_length=255)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        db_table = "job_queries"
+        constraints = [models.UniqueConstraint(fields=["job", "normalised"], name="job_queries_unique")]
+
+    def __str__(self) -> str:
+        return self.query

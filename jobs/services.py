@@ -1,0 +1,157 @@
+"""Services: every write the API, the pages, the admin and the CLI make to jobs goes here."""
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from agents import prompts
+from jobs import events
+from jobs.errors import ApplicationError
+from jobs.models import Job, Step, SubQuestion
+
+QUESTION_MIN_CHARS = 10
+QUESTION_MAX_CHARS = 2000
+MAX_BUDGET_MINUTES = 120
+MAX_BUDGET_USD = 100.0
+MIN_BUDGET_USD = 0.01
+SOURCES = ("web", "uploads")
+EDITED_PLAN_MIN = 1
+EDITED_PLAN_MAX = 8
+SUBQUESTION_MAX_CHARS = 400
+
+
+def _validate_question(question) -> str:
+    if not isinstance(question, str):
+        raise ApplicationError("question must be a string", field="question")
+    question = " ".join(question.split())
+    if len(question) < QUESTION_MIN_CHARS:
+        raise ApplicationError(f"question must be at least {QUESTION_MIN_CHARS} characters", field="question")
+    if len(question) > QUESTION_MAX_CHARS:
+        raise ApplicationError(f"question must be at most {QUESTION_MAX_CHARS} characters", field="question")
+    return question
+
+
+def _validate_budget(budget: dict | None) -> tuple[int, int, float]:
+    """(tokens, micro-dollars, minutes) from the request, defaults from settings."""
+    budget = budget or {}
+    if not isinstance(budget, dict):
+        raise ApplicationError("budget must be an object", field="budget")
+    unknown = set(budget) - {"max_minutes", "max_usd", "max_tokens"}
+    if unknown:
+        raise ApplicationError(f"unknown budget fields: {sorted(unknown)}", field="budget")
+    minutes = budget.get("max_minutes", settings.DEFAULT_BUDGET_MINUTES)
+    usd = budget.get("max_usd", settings.DEFAULT_BUDGET_USD)
+    tokens = budget.get("max_tokens", settings.DEFAULT_BUDGET_TOKENS)
+    for name, value in (("max_minutes", minutes), ("max_usd", usd), ("max_tokens", tokens)):
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise ApplicationError(f"{name} must be a number", field=f"budget.{name}")
+        if value <= 0:
+            raise ApplicationError(f"{name} must be greater than zero", field=f"budget.{name}")
+    if minutes > MAX_BUDGET_MINUTES:
+        raise ApplicationError(f"max_minutes must be at most {MAX_BUDGET_MINUTES}", field="budget.max_minutes")
+    if not MIN_BUDGET_USD <= usd <= MAX_BUDGET_USD:
+        raise ApplicationError(f"max_usd must be between {MIN_BUDGET_USD} and {MAX_BUDGET_USD}", field="budget.max_usd")
+    if int(tokens) != tokens or tokens > 10 * settings.DEFAULT_BUDGET_TOKENS:
+        raise ApplicationError(f"max_tokens must be a whole number up to {10 * settings.DEFAULT_BUDGET_TOKENS}", field="budget.max_tokens")
+    return int(tokens), round(usd * 1_000_000), float(minutes)
+
+
+def job_create(*, user, question, depth: str | None = None, sources: list | None = None, budget: dict | None = None,
+               require_approval: bool = False, variant: str = "") -> Job:
+    """Validate, store the job with its budgets and deadline, and enqueue it after commit.
+
+    Raises ApplicationError naming the bad field; nothing is stored then."""
+    question = _validate_question(question)
+    depth = depth or Job.Depth.DEEP
+    if depth not in Job.Depth.values:
+        raise ApplicationError(f"depth must be one of {list(Job.Depth.values)}", field="depth")
+    sources = list(sources) if sources is not None else ["web"]
+    if not isinstance(sources, list) or not sources or any(s not in SOURCES for s in sources):
+        raise ApplicationError(f"sources must be a non-empty list of {list(SOURCES)}", field="sources")
+    sources = list(dict.fromkeys(sources))
+    tokens, usd_micros, minutes = _validate_budget(budget)
+    now = timezone.now()
+    with transaction.atomic():
+        job = Job.objects.create(
+            user=user, question=question, depth=depth, sources=sources, require_approval=bool(require_approval),
+            budget_tokens=tokens, budget_usd_micros=usd_micros, deadline_at=now + timedelta(minutes=minutes),
+            prompt_version=prompts.version(), variant=variant,
+            lease_expires_at=now + timedelta(seconds=settings.LEASE_TTL_SECONDS),
+        )
+        transaction.on_commit(lambda: _enqueue_start(job))
+    return job
+
+
+def _enqueue_start(job: Job) -> None:
+    from jobs.tasks import job_start
+
+    job_start.delay(str(job.pk), job.epoch)
+
+
+def job_cancel(*, job: Job) -> Job:
+    """Stop the job: no new step starts; what is done is kept. Raises ApplicationError when the
+    job already ended."""
+    now = timezone.now()
+    n = Job.objects.filter(pk=job.pk, status__in=(*Job.ACTIVE_STATUSES, Job.Status.AWAITING_APPROVAL)).update(
+        status=Job.Status.CANCELLED, stopped_reason="cancelled by the user", finished_at=now,
+        lease_expires_at=None, lease_owner="",
+    )
+    job.refresh_from_db()
+    if not n:
+        raise ApplicationError(f"the job is already {job.status}", field="job_id", status=409)
+    events.emit(job.pk, "cancelled", {"reason": job.stopped_reason})
+    return job
+
+
+def _require_awaiting(job: Job) -> None:
+    if job.status != Job.Status.AWAITING_APPROVAL:
+        raise ApplicationError(f"the plan is not awaiting approval (job is {job.status})", field="approve", status=409)
+
+
+def plan_approve(*, job: Job, edited_plan: list[str] | None = None) -> Job:
+    """Approve the plan, optionally replacing its sub-questions, and start research.
+    Raises ApplicationError for a job not awaiting approval or an invalid edited plan."""
+    _require_awaiting(job)
+    if edited_plan is not None:
+        if not isinstance(edited_plan, list) or not EDITED_PLAN_MIN <= len(edited_plan) <= EDITED_PLAN_MAX:
+            raise ApplicationError(f"edited_plan must list {EDITED_PLAN_MIN} to {EDITED_PLAN_MAX} sub-questions", field="edited_plan")
+        cleaned = []
+        for i, item in enumerate(edited_plan):
+            text = item.get("text") if isinstance(item, dict) else item
+            if not isinstance(text, str) or not 8 <= len(text.strip()) <= SUBQUESTION_MAX_CHARS:
+                raise ApplicationError(f"edited_plan[{i}] must be a sub-question of 8 to {SUBQUESTION_MAX_CHARS} characters",
+                                       field=f"edited_plan[{i}]")
+            section = item.get("section") if isinstance(item, dict) else None
+            cleaned.append((" ".join(text.split()), section))
+    now = timezone.now()
+    with transaction.atomic():
+        locked = Job.objects.select_for_update().get(pk=job.pk)
+        _require_awaiting(locked)
+        if edited_plan is not None:
+            headings = [s["heading"] for s in locked.outline] or ["Findings"]
+            SubQuestion.objects.filter(job=locked, round=1).delete()
+            SubQuestion.objects.bulk_create([
+                SubQuestion(job=locked, round=1, position=i, text=text,
+                            section=section if section in headings else headings[min(i, len(headings) - 1)])
+                for i, (text, section) in enumerate(cleaned)
+            ])
+        new_epoch = locked.epoch + 1
+        locked.step_seq += 1
+        Step.objects.create(job=locked, seq=locked.step_seq, kind=Step.Kind.PLAN, step_key=f"{locked.pk}:-:plan:approved",
+                            output={"approved": True, "edited": edited_plan is not None}, epoch=new_epoch, started_at=now)
+        Job.objects.filter(pk=locked.pk).update(
+            status=Job.Status.PLANNING, epoch=new_epoch, step_seq=locked.step_seq, lease_owner="approval",
+            lease_expires_at=now + timedelta(seconds=settings.LEASE_TTL_SECONDS),
+        )
+        transaction.on_commit(lambda: _enqueue_resume(str(locked.pk), new_epoch))
+    job.refresh_from_db()
+    return job
+
+
+def _enqueue_resume(job_id: str, epoch: int) -> None:
+    from jobs.tasks import job_resume
+
+    job_resume.delay(job_id, epoch)

@@ -1,0 +1,213 @@
+"""The one step runner: at-least-once execution, exactly-once effect.
+
+Every unit of work (plan, each search turn, each fetch, each read, gap check, each section
+written, each citation check) runs through `run_step`:
+
+1. `step_key` is derived from the position in the work (job, sub-question, kind, counter), so
+   a retry or a re-dispatch computes the same key.
+2. If a step row with that key exists, its stored output is returned (replay, no cost).
+3. The job must still be active under this task's epoch (fencing), checked before the work.
+4. The work runs; paid calls inside it reserve and settle the ledger (agents/llm.py).
+5. In one transaction: the epoch is checked again while the per-job sequence number is taken,
+   the step row is inserted, and the step's own rows (notes, sub-questions, ...) are written.
+   If a twin attempt inserted the key first, its output wins and ours is discarded.
+"""
+from __future__ import annotations
+
+import contextvars
+import logging
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from django.conf import settings
+from django.db import IntegrityError, connection, transaction
+from django.utils import timezone
+
+from jobs import lease
+from jobs.budget import Phase
+from jobs.errors import JobStopped, LeaseLost
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass
+class StepUsage:
+    """What the paid calls inside one step spent; the model client adds to it."""
+
+    model: str = ""
+    tokens_in: int = 0
+    tokens_out: int = 0
+    usd_micros: int = 0
+
+    def add(self, *, model: str, tokens_in: int, tokens_out: int, usd_micros: int) -> None:
+        self.model = self.model or model
+        self.tokens_in += tokens_in
+        self.tokens_out += tokens_out
+        self.usd_micros += usd_micros
+
+
+@dataclass
+class StepScope:
+    """The step now running in this thread: the model client reads it for the budget."""
+
+    job: Any
+    epoch: int
+    step_key: str
+    phase: Phase
+    usage: StepUsage = field(default_factory=StepUsage)
+
+
+current_scope: contextvars.ContextVar[StepScope | None] = contextvars.ContextVar("current_scope", default=None)
+
+
+@dataclass
+class StepResult:
+    output: dict
+    output_ref: str = ""
+    # Writes the step's own rows inside the step's transaction, after its key is won.
+    # Receives the Step row and returns the (possibly updated) output to store.
+    write_rows: Callable[[Any], dict | None] | None = None
+
+
+@dataclass(frozen=True)
+class RunContext:
+    """What a task works under: the job (loaded once per task) and its dispatch epoch."""
+
+    job: Any
+    epoch: int
+
+    @property
+    def job_id(self) -> str:
+        return str(self.job.pk)
+
+
+def step_key(job_id, sq_id, kind: str, counter) -> str:
+    return f"{job_id}:{sq_id if sq_id is not None else '-'}:{kind}:{counter}"
+
+
+def stored_output(key: str) -> dict | None:
+    from jobs.models import Step
+
+    row = Step.objects.filter(step_key=key).values_list("output", flat=True).first()
+    return row
+
+
+def ensure_may_run(ctx: RunContext) -> None:
+    """Raise LeaseLost or JobStopped unless this epoch still owns an active job."""
+    from jobs.models import Job
+
+    lease.check(ctx.job_id, ctx.epoch)
+    row = Job.objects.filter(pk=ctx.job_id).values_list("epoch", "status").first()
+    if row is None:
+        raise JobStopped(f"job {ctx.job_id} is gone")
+    epoch, status = row
+    if epoch != ctx.epoch:
+        lease.keeper.mark_lost(ctx.job_id, ctx.epoch)
+        raise LeaseLost(f"job {ctx.job_id}: epoch {ctx.epoch} replaced by {epoch}")
+    if status not in Job.ACTIVE_STATUSES:
+        raise JobStopped(f"job {ctx.job_id} is {status}")
+
+
+def _fence_and_next_seq(ctx: RunContext) -> int:
+    from jobs.models import Job
+
+    pk = Job._meta.pk.get_db_prep_value(ctx.job.pk, connection)
+    active = list(Job.ACTIVE_STATUSES)
+    placeholders = ", ".join(["%s"] * len(active))
+    with connection.cursor() as cur:
+        cur.execute(
+            f"UPDATE jobs SET step_seq = step_seq + 1 WHERE job_id = %s AND epoch = %s "
+            f"AND status IN ({placeholders}) RETURNING step_seq",
+            [pk, ctx.epoch, *active],
+        )
+        row = cur.fetchone()
+    if row is None:
+        ensure_may_run(ctx)  # raises the precise reason
+        raise JobStopped(f"job {ctx.job_id}: step refused")
+    return row[0]
+
+
+def _maybe_pause(ctx: RunContext, kind: str, moment: str) -> None:
+    """Test hook (RESEARCH_STEP_PAUSE_KIND=kind or kind:after): park this worker inside a step
+    so a test can kill it there. Inert unless the variable is set."""
+    wanted = settings.STEP_PAUSE_KIND
+    if not wanted:
+        return
+    want_kind, _, want_moment = wanted.partition(":")
+    if want_kind != kind or (want_moment or "before") != moment:
+        return
+    from jobs.redis_client import redis_client
+
+    redis_client().set(f"paused:{ctx.job_id}:{kind}:{moment}", lease.OWNER, ex=3600)
+    logger.warning("pausing in %s step (%s) for a test", kind, moment)
+    time.sleep(3600)
+
+
+def run_step(
+    ctx: RunContext,
+    *,
+    kind: str,
+    counter,
+    fn: Callable[[], StepResult],
+    sq_id=None,
+    phase: Phase = Phase.RESEARCH,
+) -> dict:
+    """Run one step once per key; return its output (stored, or fresh).
+
+    Raises LeaseLost or JobStopped when the job moved on; whatever `fn` raises otherwise.
+    """
+    from jobs.models import Step
+
+    key = step_key(ctx.job_id, sq_id, kind, counter)
+    existing = stored_output(key)
+    if existing is not None:
+        return existing
+    ensure_may_run(ctx)
+
+    scope = StepScope(job=ctx.job, epoch=ctx.epoch, step_key=key, phase=phase)
+    token = current_scope.set(scope)
+    started_at = timezone.now()
+    try:
+        result = fn()
+    finally:
+        current_scope.reset(token)
+    _maybe_pause(ctx, kind, "before")
+
+    with transaction.atomic():
+        seq = _fence_and_next_seq(ctx)
+        usage = scope.usage
+        try:
+            with transaction.atomic():
+                step = Step.objects.create(
+                    job_id=ctx.job.pk, seq=seq, kind=kind, sq_id=sq_id, step_key=key,
+                    output=result.output, output_ref=result.output_ref, model=usage.model,
+                    tokens_in=usage.tokens_in, tokens_out=usage.tokens_out, usd_micros=usage.usd_micros,
+                    epoch=ctx.epoch, started_at=started_at,
+                )
+        except IntegrityError:
+            twin = stored_output(key)
+            if twin is None:
+                raise
+            logger.info("step %s was finished by a twin attempt; using its output", key)
+            return twin
+        output = result.output
+        if result.write_rows is not None:
+            updated = result.write_rows(step)
+            if updated is not None:
+                output = updated
+                step.output = updated
+                step.save(update_fields=["output"])
+    _maybe_pause(ctx, kind, "after")
+    return output
+
+
+def current_usage() -> StepUsage | None:
+    scope = current_scope.get()
+    return scope.usage if scope else None
+
+
+__all__ = [
+    "RunContext", "StepResult", "StepScope", "StepUsage", "current_scope", "run_step", "step_key",
+    "ensure_may_run", "LeaseLost", "JobStopped",
+]

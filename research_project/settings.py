@@ -1,0 +1,262 @@
+"""Settings from environment variables, with safe defaults for the embedded laptop mode.
+
+Every variable read here is documented in README.md ("Configuration").
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from urllib.parse import urlparse
+
+import dj_database_url
+
+# litellm must never fetch its price map from the network (the machine has no internet).
+os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+
+def env(name: str, default: str = "") -> str:
+    return os.environ.get(name, default)
+
+
+def env_bool(name: str, default: bool = False) -> bool:
+    raw = os.environ.get(name)
+    if raw is None or raw == "":
+        return default
+    return raw.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def env_int(name: str, default: int) -> int:
+    raw = os.environ.get(name)
+    return int(raw) if raw not in (None, "") else default
+
+
+def env_float(name: str, default: float) -> float:
+    raw = os.environ.get(name)
+    return float(raw) if raw not in (None, "") else default
+
+
+VAR_DIR = Path(env("RESEARCH_VAR_DIR", str(BASE_DIR / "var")))
+VAR_DIR.mkdir(parents=True, exist_ok=True)
+
+DEBUG = env_bool("DJANGO_DEBUG", False)
+SECRET_KEY = env("DJANGO_SECRET_KEY", "embedded-mode-only-change-me-in-production")
+ALLOWED_HOSTS = [h for h in env("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver").split(",") if h]
+CSRF_TRUSTED_ORIGINS = [o for o in env("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",") if o]
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "rest_framework.authtoken",
+    "drf_spectacular",
+    "django_eventstream",
+    "jobs",
+    "agents",
+    "citations",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "research_project.urls"
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+WSGI_APPLICATION = "research_project.wsgi.application"
+ASGI_APPLICATION = "research_project.asgi.application"
+
+# --- Database: PostgreSQL in production and CI, a SQLite file for the embedded default.
+DATABASE_URL = env("DATABASE_URL", f"sqlite:///{VAR_DIR / 'research.sqlite3'}")
+DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=env_int("DB_CONN_MAX_AGE", 60))}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Several worker threads write at once: WAL and IMMEDIATE transactions instead of
+    # "database is locked" errors.
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"]["OPTIONS"] = {
+        "timeout": 30,
+        "transaction_mode": "IMMEDIATE",
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# --- Redis: broker, chord results, budget ledger, rate limiter, event pub/sub.
+REDIS_URL = env("REDIS_URL", "")
+EMBEDDED_REDIS = not REDIS_URL
+if EMBEDDED_REDIS:
+    from research_project import embedded_redis
+
+    REDIS_URL = embedded_redis.ensure_running(VAR_DIR)
+
+
+def _redis_kwargs(url: str) -> dict:
+    parsed = urlparse(url)
+    if parsed.scheme == "unix":
+        return {"unix_socket_path": parsed.path}
+    return {
+        "host": parsed.hostname or "127.0.0.1",
+        "port": parsed.port or 6379,
+        "db": int((parsed.path or "/0").lstrip("/") or 0),
+        "password": parsed.password,
+    }
+
+
+def _celery_url(url: str) -> str:
+    # kombu spells a unix socket "redis+socket://"; redis-py spells it "unix://".
+    return "redis+socket://" + url[len("unix://"):] if url.startswith("unix://") else url
+
+
+REDIS_KWARGS = _redis_kwargs(REDIS_URL)
+
+# --- Celery (read by research_project/celery.py through the CELERY_ namespace).
+# Longest a message may stay unacknowledged before Redis hands it to another worker. It must
+# exceed every countdown we use (at most a few minutes of retry backoff); recovery from a dead
+# worker does not wait for it, because the lease sweeper re-dispatches after 30 s.
+CELERY_VISIBILITY_TIMEOUT_SECONDS = env_int("CELERY_VISIBILITY_TIMEOUT_SECONDS", 3600)
+CELERY_BROKER_URL = _celery_url(REDIS_URL)
+CELERY_RESULT_BACKEND = _celery_url(REDIS_URL)
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_VISIBILITY_TIMEOUT_SECONDS}
+CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_VISIBILITY_TIMEOUT_SECONDS}
+CELERY_RESULT_EXPIRES = 24 * 3600
+CELERY_TASK_SERIALIZER = "json"
+CELERY_RESULT_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# A step is one model call or one fetch: the writer at 50 tokens/s needs ~60 s per report,
+# so 10 minutes soft / 11 hard bounds a stuck call without cutting a slow honest one.
+CELERY_TASK_SOFT_TIME_LIMIT = env_int("CELERY_TASK_SOFT_TIME_LIMIT", 600)
+CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 660)
+CELERY_TASK_ALWAYS_EAGER = False
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+
+# --- Lease, sweeper and resume (the design's numbers; tests shorten them).
+LEASE_RENEW_SECONDS = env_float("LEASE_RENEW_SECONDS", 10)
+LEASE_TTL_SECONDS = env_float("LEASE_TTL_SECONDS", 30)
+SWEEP_INTERVAL_SECONDS = env_float("SWEEP_INTERVAL_SECONDS", 10)
+CELERY_BEAT_SCHEDULE = {
+    "sweep-expired-leases": {"task": "jobs.tasks.sweep_expired_leases", "schedule": SWEEP_INTERVAL_SECONDS},
+}
+
+# --- Budgets (design: 600,000-token cap; 60,000 tokens and 120 s kept for writing/checking).
+DEFAULT_BUDGET_TOKENS = env_int("DEFAULT_BUDGET_TOKENS", 600_000)
+DEFAULT_BUDGET_USD = env_float("DEFAULT_BUDGET_USD", 1.00)
+DEFAULT_BUDGET_MINUTES = env_float("DEFAULT_BUDGET_MINUTES", 15)
+WRITING_RESERVE_TOKENS = env_int("WRITING_RESERVE_TOKENS", 60_000)
+WRITING_RESERVE_SECONDS = env_int("WRITING_RESERVE_SECONDS", 120)
+# The writer and the checks cost ~0.084 USD at the design's prices; keep 0.10 back.
+WRITING_RESERVE_USD = env_float("WRITING_RESERVE_USD", 0.10)
+STOP_SEARCH_AT_FRACTION = 0.70
+SECOND_ROUND_MIN_LEFT_FRACTION = 0.30
+
+# --- Models, one litellm model string per role. "offline/..." is the bundled extractive engine.
+MODEL_LARGE = env("MODEL_LARGE", "offline/large")
+MODEL_SMALL = env("MODEL_SMALL", "offline/small")
+MODEL_TIMEOUT_SECONDS = env_float("MODEL_TIMEOUT_SECONDS", 120)
+# Prices in USD per million tokens for models litellm's map does not know (the design's).
+PRICE_SMALL_PER_MTOK = (env_float("PRICE_SMALL_IN", 0.25), env_float("PRICE_SMALL_OUT", 1.25))
+PRICE_LARGE_PER_MTOK = (env_float("PRICE_LARGE_IN", 3.0), env_float("PRICE_LARGE_OUT", 15.0))
+
+# --- Search and pages.
+SEARCH_PROVIDER = env("SEARCH_PROVIDER", "local")
+SEARCH_PRICE_USD = env_float("SEARCH_PRICE_USD", 0.005)
+OBJECT_STORE_ROOT = Path(env("OBJECT_STORE_ROOT", str(VAR_DIR / "objects")))
+PAGE_CACHE_TTL_SECONDS = env_int("PAGE_CACHE_TTL_SECONDS", 7 * 24 * 3600)
+# Tests name one loopback host here; production leaves it empty (see agents/sources/fetch.py).
+FETCH_ALLOW_LOOPBACK_HOSTS = [h for h in env("FETCH_ALLOW_LOOPBACK_HOSTS", "").split(",") if h]
+
+# --- Events (django-eventstream): stored for replay, fanned out through Redis pub/sub.
+EVENTSTREAM_STORAGE_CLASS = "django_eventstream.storage.DjangoModelStorage"
+EVENTSTREAM_REDIS = REDIS_KWARGS
+EVENTSTREAM_CHANNELMANAGER_CLASS = "jobs.events.JobChannelManager"
+
+# --- Trajectories (full, uncompressed model calls) are kept this long.
+TRAJECTORY_RETENTION_DAYS = env_int("TRAJECTORY_RETENTION_DAYS", 30)
+
+# --- Test hooks: a test can make workers pause inside a step of one kind to kill them there.
+STEP_PAUSE_KIND = env("RESEARCH_STEP_PAUSE_KIND", "")
+
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "EXCEPTION_HANDLER": "jobs.api.exception_handler",
+}
+SPECTACULAR_SETTINGS = {"TITLE": "Deep research API", "VERSION": "1.0.0"}
+
+AUTH_PASSWORD_VALIDATORS = []
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = False
+USE_TZ = True
+STATIC_URL = "static/"
+STATIC_ROOT = VAR_DIR / "static"
+STATIC_ROOT.mkdir(parents=True, exist_ok=True)
+LOGIN_URL = "/admin/login/"
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": env("LOG_LEVEL", "WARNING")},
+    "loggers": {"LiteLLM": {"level": "ERROR"}, "httpx": {"level": "WARNING"}},
+}
+
+# --- Object storage for raw and cleaned page bodies (content_ref). Filesystem by default;
+# set PAGE_STORAGE_BACKEND=storages.backends.s3.S3Storage (+ AWS_* variables) for S3.
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage", "OPTIONS": {"location": VAR_DIR / "media"}},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+    "pages": {
+        "BACKEND": env("PAGE_STORAGE_BACKEND", "django.core.files.storage.FileSystemStorage"),
+        "OPTIONS": {"location": str(OBJECT_STORE_ROOT)} if not env("PAGE_STORAGE_BACKEND") else {},
+    },
+}
+
+# --- The simulated provider around the offline engine (agents/engine/simulate.py).
+ENGINE_FIXED_LATENCY_SECONDS = env_float("ENGINE_FIXED_LATENCY_SECONDS", 0)
+ENGINE_TOKENS_PER_SECOND = env_float("ENGINE_TOKENS_PER_SECOND", 0)
+ENGINE_FAULTS = env("ENGINE_FAULTS", "")
+ENGINE_COUNT_CALLS = env_bool("ENGINE_COUNT_CALLS", False)
+SEARCH_FALLBACK_PROVIDER = env("SEARCH_FALLBACK_PROVIDER", "")
+# The local corpus costs nothing to query; benchmarks set this to price it like a web search.
+CHARGE_LOCAL_SEARCH = env_bool("CHARGE_LOCAL_SEARCH", True)
+# Tokens a search worker's prompt may grow to before its history is compacted (at 75%).
+WORKER_CONTEXT_TOKENS = env_int("WORKER_CONTEXT_TOKENS", 6000)
+# Release gate: a job whose citation precision is below this is flagged (design: 95%).
+CITATION_PRECISION_GATE = env_float("CITATION_PRECISION_GATE", 0.95)
+# Threads of the worker that `manage.py research --spawn-worker` starts.
+DEMO_WORKER_CONCURRENCY = env_int("DEMO_WORKER_CONCURRENCY", 8)
+
+# Tests that run real worker processes need a test database those processes can open too.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test.sqlite3")}

@@ -1,0 +1,91 @@
+"""Test setup. Tests hit the real database and the real Redis: PostgreSQL and the Redis server
+in CI (DATABASE_URL, REDIS_URL), the SQLite file and embedded Redis on a laptop without them,
+where tests marked `postgres` are skipped by name.
+
+Two kinds of database access:
+- `db` (pytest-django): each test in a transaction rolled back at its end;
+- `live`: committed writes that real worker processes can see. The demo corpus is loaded once
+  per session into the live database; live tests create their own users and jobs, so they
+  never need the tables emptied.
+"""
+from __future__ import annotations
+
+import uuid
+
+import pytest
+from django.db import connection
+
+from tests.workers import WorkerProcess
+
+
+def pytest_report_header(config):
+    from django.conf import settings
+
+    engine = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
+    redis = "embedded redis (var/redis.sock)" if settings.EMBEDDED_REDIS else settings.REDIS_URL
+    lines = [f"database: {engine}; redis: {redis}"]
+    if engine != "postgresql":
+        lines.append("PostgreSQL not configured: falling back to SQLite; tests marked 'postgres' are skipped.")
+    return lines
+
+
+def pytest_collection_modifyitems(config, items):
+    from django.conf import settings
+
+    if settings.DATABASES["default"]["ENGINE"].endswith("postgresql"):
+        return
+    for item in items:
+        if "postgres" in item.keywords:
+            item.add_marker(pytest.mark.skip(reason=f"{item.name} needs PostgreSQL (set DATABASE_URL)"))
+
+
+@pytest.fixture(scope="session")
+def live_db(django_db_setup, django_db_blocker):
+    """The test database with committed data and the demo corpus loaded once."""
+    from agents.management.commands.load_demo_corpus import load
+
+    with django_db_blocker.unblock():
+        load()
+        yield
+        connection.close()
+
+
+@pytest.fixture
+def live(live_db, django_db_blocker):
+    with django_db_blocker.unblock():
+        yield
+        connection.close()
+
+
+@pytest.fixture(scope="session")
+def live_worker(live_db, django_db_blocker):
+    """One real Celery worker process (threads pool, with the sweeper beat) for the session."""
+    with django_db_blocker.unblock():
+        worker = WorkerProcess().start()
+    yield worker
+    worker.stop()
+
+
+@pytest.fixture
+def make_user():
+    from tests.factories import UserFactory
+
+    def make(name: str | None = None):
+        return UserFactory(username=f"{name or 'user'}-{uuid.uuid4().hex[:8]}")
+
+    return make
+
+
+@pytest.fixture
+def alice(db, make_user):
+    return make_user("alice")
+
+
+@pytest.fixture
+def bob(db, make_user):
+    return make_user("bob")
+
+
+@pytest.fixture
+def charlie(db, make_user):
+    return make_user("charlie")

@@ -1,0 +1,87 @@
+"""The demo question, end to end, through a real Celery worker process on the real database
+and Redis: plan, two rounds of workers and readers, gap check, writing, citation checks."""
+import pytest
+
+from agents.sources import store
+from jobs import services
+from jobs.models import Job, Note, ProviderCall, ReportClaim, Step
+from tests.helpers import DEMO_QUESTION, wait_for_job
+
+MAKERS_AND_SUPPLIERS = {
+    "Voltara Motors": {"Helion Cells", "Quanta Battery Company"},
+    "Kestrel Automotive": {"Sunmark Energy", "Granite Cell Industries"},
+    "Norvik Electric": {"Kaiyo Battery Works", "Borealis Power Systems"},
+    "Aurelia Mobility": {"Quanta Battery Company", "Helion Cells"},
+    "Tanaka-Rhee Motors": {"Kaiyo Battery Works", "Sunmark Energy"},
+}
+
+pytestmark = [pytest.mark.worker]
+
+
+@pytest.fixture(scope="module")
+def demo_job(live_worker, live_db, django_db_blocker):
+    from tests.factories import UserFactory
+
+    with django_db_blocker.unblock():
+        user = UserFactory(username="demo-e2e")
+        job = services.job_create(user=user, question=DEMO_QUESTION)
+        return wait_for_job(job.pk, timeout=180)
+
+
+def report_sentences(job):
+    return [s for section in job.report["sections"] for s in section["sentences"]]
+
+
+def test_the_demo_job_finishes_with_a_report_in_the_designs_shape(demo_job, live):
+    assert demo_job.status == Job.Status.DONE, demo_job.error
+    report = demo_job.report
+    assert set(report) >= {"sections", "sources", "not_found", "stopped_reason"}
+    assert all({"heading", "sentences"} <= set(s) for s in report["sections"])
+    assert all({"text", "citations"} <= set(s) for s in report_sentences(demo_job))
+    assert all({"source_id", "url", "title", "fetched_at"} <= set(s) for s in report["sources"])
+    kinds = set(Step.objects.filter(job=demo_job).values_list("kind", flat=True))
+    assert kinds == {"plan", "search", "fetch", "read", "gap_check", "write", "check"}
+
+
+def test_every_citation_is_an_exact_quote_of_the_stored_page_at_its_offsets(demo_job, live):
+    cited = {i for s in report_sentences(demo_job) for i in s["citations"]}
+    assert cited, "the report cites nothing"
+    for note in Note.objects.filter(note_id__in=cited).select_related("source"):
+        assert note.job_id == demo_job.pk
+        page = store.get_text(note.source.content_ref)
+        assert page[note.char_start:note.char_end] == note.quote
+
+
+def test_every_sentence_carries_a_citation_and_none_ships_unsupported(demo_job, live):
+    sentences = report_sentences(demo_job)
+    assert len(sentences) >= 20
+    assert all(s["citations"] for s in sentences)
+    shipped = ReportClaim.objects.filter(job=demo_job).exclude(outcome="dropped")
+    assert not shipped.filter(verdict="unsupported").exists()
+    assert demo_job.citation_precision is not None and demo_job.citation_precision >= 0.95
+
+
+def test_the_five_largest_makers_and_their_suppliers_are_in_the_report(demo_job, live):
+    sentences = [s["text"] for s in report_sentences(demo_job)]
+    text = " ".join(sentences)
+    for maker, suppliers in MAKERS_AND_SUPPLIERS.items():
+        assert maker in text, f"{maker} missing"
+        linked = [s for s in sentences if maker in s and any(sup in s for sup in suppliers)]
+        assert linked, f"no sentence links {maker} to one of {suppliers}"
+
+
+def test_the_gap_check_ran_once_and_its_new_subquestions_were_researched(demo_job, live):
+    gap = Step.objects.get(job=demo_job, kind="gap_check").output
+    round_two = list(demo_job.subquestions.filter(round=2))
+    assert [sq.text for sq in round_two] == ([s["text"] for s in gap["new_subquestions"]] if not gap["enough"] else [])
+    assert len(round_two) <= 2
+    assert all(sq.status == "done" for sq in round_two)
+    assert demo_job.subquestions.filter(round=3).count() == 0
+
+
+def test_every_model_and_search_call_was_counted(demo_job, live):
+    calls = ProviderCall.objects.filter(job=demo_job)
+    model_tokens = sum(c.tokens_in + c.tokens_out for c in calls)
+    assert model_tokens == demo_job.tokens_used
+    assert sum(c.usd_micros for c in calls) == demo_job.usd_used_micros
+    assert calls.filter(kind="search").count() >= 5
