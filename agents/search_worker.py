@@ -182,7 +182,7 @@ class SearchWorker:
     def _turn(self, turn: int) -> StepResult:
         stop_reason = budget.search_stop_reason(self.job)
         if stop_reason:
-            events.emit(self.ctx.job_id, "budget_warning", {"reason": stop_reason, "sq_id": self.sq.pk})
+            budget.record_stop(self.job, f"writing started early: {stop_reason}")
             return self._finish_in_code(turn, stop_reason)
         compaction, upto = self._maybe_compact(turn)
         prompt = self._render_prompt(turn)

@@ -95,3 +95,18 @@ def search_stop_reason(job) -> str:
 def second_round_allowed(job) -> bool:
     _, frac = state(job).most_used
     return (1.0 - frac) >= settings.SECOND_ROUND_MIN_LEFT_FRACTION and research_time_left(job) > 0
+
+
+def record_stop(job, reason: str, *, warn: bool = True) -> bool:
+    """Store why research stopped early (the first reason wins) and tell the user once with a
+    budget_warning event. Returns True when this call recorded it."""
+    from jobs import events
+    from jobs.models import Job
+
+    reason = reason[:200]
+    recorded = bool(Job.objects.filter(pk=job.pk, stopped_reason="").update(stopped_reason=reason))
+    if recorded:
+        job.stopped_reason = reason
+        if warn:
+            events.emit(job.pk, "budget_warning", {"reason": reason})
+    return recorded

@@ -292,6 +292,9 @@ class ProviderCall(models.Model):
     messages = models.JSONField(default=list, blank=True)
     response = models.TextField(blank=True, default="")
     trajectory_ref = models.CharField(max_length=255, blank=True, default="")
+    # The lease generation the call ran under: a step repeated after a re-dispatch shows up
+    # as the same step_key under two epochs.
+    epoch = models.PositiveIntegerField(default=1)
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
 
     class Meta:

@@ -105,6 +105,7 @@ def advance_subquestion(ctx: RunContext, sq_id: int) -> Outcome:
         outcome = SearchWorker(ctx, sq).advance()
     except BudgetExceeded as exc:
         _finish_sq(sq_id, SubQuestion.Status.DONE, f"stopped: {exc.dimension} budget reached")
+        _research_budget_spent(ctx.job, exc)
         return Outcome("done")
     if outcome.kind == "done":
         turns = Step.objects.filter(job=ctx.job, sq_id=sq_id, kind="search").values_list("output", flat=True)
@@ -179,6 +180,7 @@ def read_one(ctx: RunContext, sq_id: int, url: str) -> dict:
             result = reader.read_page(subquestion=sq.text, page_text=page_text, url=source.url, title=source.title,
                                       published=source.published_at.isoformat() if source.published_at else "")
         except BudgetExceeded as exc:
+            _research_budget_spent(ctx.job, exc)
             return StepResult(output={"error": f"not read: {exc.dimension} budget reached", "notes": []})
         except ModelOutputError as exc:
             return StepResult(output={"error": f"reader output invalid: {exc}"[:500], "notes": []})
@@ -233,7 +235,7 @@ def after_round(ctx: RunContext, round_no: int) -> tuple[str, int]:
     if round_no >= MAX_ROUNDS:
         return "write", 0
     if not budget.second_round_allowed(job):
-        _set_stopped(job, "less than 30% of the budget left after round one: no second round")
+        budget.record_stop(job, "less than 30% of the budget left after round one: no second round")
         return "write", 0
     if budget.search_stop_reason(job):
         return "write", 0
@@ -249,6 +251,8 @@ def after_round(ctx: RunContext, round_no: int) -> tuple[str, int]:
                 other_findings=[o["other_findings"] for o in other][:20],
             )
         except (BudgetExceeded, ModelOutputError) as exc:
+            if isinstance(exc, BudgetExceeded):
+                _research_budget_spent(job, exc)
             decision = {"enough": True, "reason": f"gap check skipped: {exc}", "new_subquestions": []}
 
         def write_rows(step):
@@ -268,10 +272,8 @@ def after_round(ctx: RunContext, round_no: int) -> tuple[str, int]:
     return "round", round_no + 1
 
 
-def _set_stopped(job: Job, reason: str) -> None:
-    if not job.stopped_reason:
-        Job.objects.filter(pk=job.pk, stopped_reason="").update(stopped_reason=reason[:200])
-        job.stopped_reason = reason[:200]
+def _research_budget_spent(job: Job, exc: BudgetExceeded) -> None:
+    budget.record_stop(job, f"research stopped early: the {exc.dimension} budget left for research was spent")
 
 
 # --- write and check ---------------------------------------------------------------------
@@ -290,7 +292,7 @@ def write_and_check(ctx: RunContext) -> None:
     Job.objects.filter(pk=job.pk, epoch=ctx.epoch, status__in=Job.ACTIVE_STATUSES).update(status=Job.Status.WRITING)
     research_stop = budget.search_stop_reason(job)
     if research_stop:
-        _set_stopped(job, f"writing started early: {research_stop}")
+        budget.record_stop(job, f"writing started early: {research_stop}")
     by_heading = _notes_for_sections(job)
     drafted: list[dict] = []
     for index, section in enumerate(job.outline):
@@ -308,7 +310,7 @@ def write_and_check(ctx: RunContext) -> None:
 
         out = run_step(ctx, kind="write", counter=index, fn=fn, phase=Phase.WRITING)
         if out.get("error"):
-            _set_stopped(job, f"report cut short: {out['error']} while writing")
+            budget.record_stop(job, f"report cut short: {out['error']} while writing")
         for position, sentence in enumerate(out["sentences"]):
             drafted.append({**sentence, "section_index": index, "heading": section["heading"], "position": position})
         events.emit(ctx.job_id, "section_drafted", {"heading": section["heading"], "sentences": len(out["sentences"])})
@@ -316,7 +318,7 @@ def write_and_check(ctx: RunContext) -> None:
     Job.objects.filter(pk=job.pk, epoch=ctx.epoch, status__in=Job.ACTIVE_STATUSES).update(status=Job.Status.CHECKING)
     checked, check_stop = citation_check.check_draft(ctx, drafted)
     if check_stop:
-        _set_stopped(job, check_stop)
+        budget.record_stop(job, check_stop)
     _finish(ctx, checked)
 
 

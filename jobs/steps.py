@@ -128,18 +128,19 @@ def _fence_and_next_seq(ctx: RunContext) -> int:
     return row[0]
 
 
-def _maybe_pause(ctx: RunContext, kind: str, moment: str) -> None:
-    """Test hook (RESEARCH_STEP_PAUSE_KIND=kind or kind:after): park this worker inside a step
-    so a test can kill it there. Inert unless the variable is set."""
+def _maybe_pause(ctx: RunContext, kind: str, moment: str, key: str) -> None:
+    """Test hook (RESEARCH_STEP_PAUSE_KIND=kind or kind:after, optionally RESEARCH_STEP_PAUSE_JOB):
+    park this worker inside a step, its work done but not committed (or committed but the task
+    not acknowledged), so a test can kill it there. Inert unless the variable is set."""
     wanted = settings.STEP_PAUSE_KIND
-    if not wanted:
+    if not wanted or (settings.STEP_PAUSE_JOB and settings.STEP_PAUSE_JOB != ctx.job_id):
         return
     want_kind, _, want_moment = wanted.partition(":")
     if want_kind != kind or (want_moment or "before") != moment:
         return
     from jobs.redis_client import redis_client
 
-    redis_client().set(f"paused:{ctx.job_id}:{kind}:{moment}", lease.OWNER, ex=3600)
+    redis_client().set(f"paused:{ctx.job_id}:{kind}:{moment}", key, ex=3600)
     logger.warning("pausing in %s step (%s) for a test", kind, moment)
     time.sleep(3600)
 
@@ -172,7 +173,7 @@ def run_step(
         result = fn()
     finally:
         current_scope.reset(token)
-    _maybe_pause(ctx, kind, "before")
+    _maybe_pause(ctx, kind, "before", key)
 
     with transaction.atomic():
         seq = _fence_and_next_seq(ctx)
@@ -198,7 +199,7 @@ def run_step(
                 output = updated
                 step.output = updated
                 step.save(update_fields=["output"])
-    _maybe_pause(ctx, kind, "after")
+    _maybe_pause(ctx, kind, "after", key)
     return output
 
 

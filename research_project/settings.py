@@ -9,6 +9,7 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import dj_database_url
+from kombu import Exchange, Queue
 
 # litellm must never fetch its price map from the network (the machine has no internet).
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
@@ -153,6 +154,13 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SOFT_TIME_LIMIT = env_int("CELERY_TASK_SOFT_TIME_LIMIT", 600)
 CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 660)
 CELERY_TASK_ALWAYS_EAGER = False
+# Publish through the anonymous exchange straight to the queue: routing then does not depend
+# on the binding table in Redis, so a Redis that lost its data (restart, FLUSHALL) still
+# delivers new messages instead of dead-lettering them.
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+CELERY_TASK_DEFAULT_EXCHANGE = ""
+CELERY_TASK_DEFAULT_ROUTING_KEY = "celery"
+CELERY_TASK_QUEUES = [Queue("celery", Exchange(""), routing_key="celery")]
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 
@@ -201,6 +209,7 @@ TRAJECTORY_RETENTION_DAYS = env_int("TRAJECTORY_RETENTION_DAYS", 30)
 
 # --- Test hooks: a test can make workers pause inside a step of one kind to kill them there.
 STEP_PAUSE_KIND = env("RESEARCH_STEP_PAUSE_KIND", "")
+STEP_PAUSE_JOB = env("RESEARCH_STEP_PAUSE_JOB", "")
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

@@ -40,6 +40,20 @@ def pytest_collection_modifyitems(config, items):
 
 
 @pytest.fixture(scope="session")
+def django_db_setup(django_test_environment, django_db_blocker):
+    """Always create the test database: live tests use it without pytest-django's db marker
+    (their writes must be committed for worker processes to see them)."""
+    from django.test.utils import setup_databases, teardown_databases
+
+    with django_db_blocker.unblock():
+        config = setup_databases(verbosity=0, interactive=False, aliases={"default"})
+    yield
+    with django_db_blocker.unblock():
+        connection.close()
+        teardown_databases(config, verbosity=0)
+
+
+@pytest.fixture(scope="session")
 def live_db(django_db_setup, django_db_blocker):
     """The test database with committed data and the demo corpus loaded once."""
     from agents.management.commands.load_demo_corpus import load
@@ -57,9 +71,13 @@ def live(live_db, django_db_blocker):
         connection.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def live_worker(live_db, django_db_blocker):
-    """One real Celery worker process (threads pool, with the sweeper beat) for the session."""
+    """A real Celery worker process (threads pool, with the sweeper beat) for one test module.
+    Module scope: modules that kill their own workers never share the queue with this one."""
+    from research_project.celery import app
+
+    app.control.purge()
     with django_db_blocker.unblock():
         worker = WorkerProcess().start()
     yield worker

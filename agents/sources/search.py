@@ -100,7 +100,7 @@ def _charge(provider_name: str, query: str, ok: bool, latency_ms: int, error: st
     cap_tokens, cap_usd = caps(scope.job, scope.phase)
     reservation = ledger.reserve(scope.job.pk, tokens=0, usd_micros=price, cap_tokens=cap_tokens, cap_usd_micros=cap_usd)
     ProviderCall.objects.create(
-        job_id=scope.job.pk, step_key=scope.step_key, kind=ProviderCall.Kind.SEARCH, role="search",
+        job_id=scope.job.pk, step_key=scope.step_key, epoch=scope.epoch, kind=ProviderCall.Kind.SEARCH, role="search",
         model=provider_name, usd_micros=price, latency_ms=latency_ms, ok=ok, error=error[:500],
         messages=[{"role": "query", "content": query}],
     )
