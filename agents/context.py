@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, field
+from functools import lru_cache
 
 import litellm
 
@@ -27,6 +28,7 @@ TAIL_MAX_FRACTION = 0.20
 TOKENIZER_MODEL = "gpt-4o"
 
 
+@lru_cache(maxsize=8192)
 def count(text: str) -> int:
     return litellm.token_counter(model=TOKENIZER_MODEL, text=text)
 

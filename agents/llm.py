@@ -12,6 +12,7 @@ import logging
 import random
 import time
 from dataclasses import dataclass
+from functools import lru_cache
 
 import jsonschema
 import litellm
@@ -66,6 +67,13 @@ def count_tokens(model: str, messages: list) -> int:
         return litellm.token_counter(model=model, messages=messages)
     except Exception:  # noqa: BLE001 - unknown model: count with a common tokenizer
         return litellm.token_counter(model=FALLBACK_TOKENIZER_MODEL, messages=messages)
+
+
+def reservation_estimate(messages: list) -> int:
+    """An upper bound on a prompt's tokens for the budget reservation, without tokenizing:
+    tokenizers give about 4 characters per token on English text, so characters / 3 (plus
+    a per-message overhead) errs high. The settled usage is the provider's exact count."""
+    return sum(len(m.get("content") or "") // 3 + 8 for m in messages)
 
 
 def price_usd_micros(model: str, role: str, tokens_in: int, tokens_out: int) -> int:
@@ -132,6 +140,14 @@ def _metadata() -> dict:
     return {"step_key": scope.step_key, "job_id": str(scope.job.pk)} if scope else {}
 
 
+@lru_cache(maxsize=None)
+def _validator(schema_name: str):
+    """A compiled validator per schema: jsonschema.validate would re-check the schema itself
+    on every call."""
+    schema = SCHEMAS[schema_name]
+    return jsonschema.validators.validator_for(schema)(schema)
+
+
 def parse_reply(text: str, schema_name: str) -> dict:
     """Parse and validate a reply; raises ValueError with a message a model can act on."""
     cleaned = (text or "").strip()
@@ -145,7 +161,7 @@ def parse_reply(text: str, schema_name: str) -> dict:
     except json.JSONDecodeError as exc:
         raise ValueError(f"the reply was not valid JSON ({exc.msg} at position {exc.pos}); reply with one JSON object only") from exc
     try:
-        jsonschema.validate(data, SCHEMAS[schema_name])
+        _validator(schema_name).validate(data)
     except jsonschema.ValidationError as exc:
         path = "/".join(str(p) for p in exc.absolute_path) or "(top level)"
         raise ValueError(f"the reply does not match the schema at {path}: {exc.message}") from exc
@@ -190,7 +206,7 @@ def _one_call(prompt: RenderedPrompt, messages: list, trajectory: list | None):
     role = prompt.role
     model = model_for(role)
     scope = current_scope.get()
-    estimate_in = count_tokens(model, messages)
+    estimate_in = reservation_estimate(messages)
     reservation = None
     if scope is not None:
         cap_tokens, cap_usd = caps(scope.job, scope.phase)
@@ -211,7 +227,7 @@ def _one_call(prompt: RenderedPrompt, messages: list, trajectory: list | None):
     latency_ms = int((time.monotonic() - started) * 1000)
     text = response.choices[0].message.content or ""
     usage = getattr(response, "usage", None)
-    tokens_in = int(getattr(usage, "prompt_tokens", 0) or estimate_in)
+    tokens_in = int(getattr(usage, "prompt_tokens", 0) or count_tokens(model, messages))
     tokens_out = int(getattr(usage, "completion_tokens", 0) or count_tokens(model, [{"role": "assistant", "content": text}]))
     usd = price_usd_micros(model, role, tokens_in, tokens_out)
     if scope is not None:

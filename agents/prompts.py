@@ -62,11 +62,18 @@ def load(name: str) -> PromptSpec:
     )
 
 
+@lru_cache(maxsize=None)
+def _templates(name: str) -> tuple[jinja2.Template, jinja2.Template]:
+    spec = load(name)
+    return _env.from_string(spec.system), _env.from_string(spec.user)
+
+
 def render(name: str, **variables) -> RenderedPrompt:
     """Render prompt `name`; raises jinja2.UndefinedError when a variable is missing."""
     spec = load(name)
-    system = _env.from_string(spec.system).render(**variables)
-    user = _env.from_string(spec.user).render(**variables)
+    system_template, user_template = _templates(name)
+    system = system_template.render(**variables)
+    user = user_template.render(**variables)
     return RenderedPrompt(
         name=name, role=spec.role, schema=spec.schema, max_tokens=spec.max_tokens,
         messages=[{"role": "system", "content": system}, {"role": "user", "content": user}],

@@ -68,13 +68,14 @@ class SearchWorker:
 
     # --- replay and continue -------------------------------------------------------------
     def advance(self) -> Outcome:
+        self.ctx.prefetch(sq_id=self.sq.pk)  # every finished turn and read of this worker, one query
         for turn in range(1, MAX_MODEL_CALLS + 1):
             out = run_step(self.ctx, kind="search", counter=turn, sq_id=self.sq.pk, fn=lambda t=turn: self._turn(t))
             self._absorb(out)
             if out["tool"] == "finish":
                 return Outcome("done", turn=turn)
             if out["tool"] == "fetch_pages" and (out.get("claimed") or out.get("skipped")):
-                pending = [u for u in out.get("claimed", []) if stored_output(self._read_key(u)) is None]
+                pending = [u for u in out.get("claimed", []) if self._read_output(u) is None]
                 if pending:
                     return Outcome("fetch", urls=pending, turn=turn)
                 self._absorb_reads(out)
@@ -83,8 +84,14 @@ class SearchWorker:
                        fn=lambda: self._finish_in_code(MAX_MODEL_CALLS + 1, "reached the limit of 6 model calls"))
         return Outcome("done", turn=MAX_MODEL_CALLS + 1)
 
-    def _read_key(self, url: str) -> str:
-        return step_key(self.ctx.job_id, self.sq.pk, "read", url_hash(url))
+    def _read_output(self, url: str) -> dict | None:
+        key = step_key(self.ctx.job_id, self.sq.pk, "read", url_hash(url))
+        if key not in self.ctx.replay:
+            found = stored_output(key)
+            if found is None:
+                return None
+            self.ctx.replay[key] = found
+        return self.ctx.replay[key]
 
     def _absorb(self, out: dict) -> None:
         turn = out["turn"]
@@ -109,7 +116,7 @@ class SearchWorker:
     def _absorb_reads(self, out: dict) -> None:
         lines = []
         for url in out.get("claimed", []):
-            read = stored_output(self._read_key(url)) or {}
+            read = self._read_output(url) or {}
             if read.get("error"):
                 lines.append(f"failed {url} : {read['error']}")
                 continue

@@ -20,7 +20,7 @@ class Tool:
     def validate(self, arguments) -> str:
         """An actionable error string, or "" when the arguments fit the schema."""
         try:
-            jsonschema.validate(arguments, self.parameters)
+            jsonschema.validators.validator_for(self.parameters)(self.parameters).validate(arguments)
         except jsonschema.ValidationError as exc:
             where = "/".join(str(p) for p in exc.absolute_path) or "arguments"
             return (f"{self.name} was called with invalid arguments ({where}: {exc.message}). "

@@ -41,9 +41,13 @@ class CheckedSentence:
     cited: bool = True
 
 
-def stage_one(job_id, note_ids: list) -> tuple[list[Note], str]:
-    """(notes that pass, reason for any that fail). Notes of other jobs never pass."""
-    notes = list(Note.objects.filter(job_id=job_id, note_id__in=note_ids).select_related("source"))
+def stage_one(job_id, note_ids: list, known: dict | None = None) -> tuple[list[Note], str]:
+    """(notes that pass, reason for any that fail). Notes of other jobs never pass.
+    `known` is the job's notes by id when the caller already loaded them."""
+    if known is not None:
+        notes = [known[i] for i in dict.fromkeys(note_ids) if i in known]
+    else:
+        notes = list(Note.objects.filter(job_id=job_id, note_id__in=note_ids).select_related("source"))
     found = {n.note_id for n in notes}
     problems = []
     foreign = [i for i in note_ids if i not in found]
@@ -78,13 +82,13 @@ def _judge_step(ctx: RunContext, counter: str, text: str, notes: list[Note]) -> 
     return run_step(ctx, kind="check", counter=counter, fn=fn, phase=Phase.WRITING)
 
 
-def check_sentence(ctx: RunContext, index: int, draft: dict) -> CheckedSentence:
+def check_sentence(ctx: RunContext, index: int, draft: dict, known: dict | None = None) -> CheckedSentence:
     text, ids = draft["text"], list(draft["note_ids"])
     history = [{"stage": "draft", "text": text, "note_ids": ids}]
     checked = CheckedSentence(draft["section_index"], draft["heading"], draft["position"], text, ids,
                               UNSUPPORTED, "", ReportClaim.Outcome.DROPPED, history,
                               factual=is_factual(text), cited=bool(ids))
-    notes, problem = stage_one(ctx.job_id, ids)
+    notes, problem = stage_one(ctx.job_id, ids, known)
     if draft.get("cited_outside"):
         problem = "; ".join(p for p in [problem, f"cited notes {draft['cited_outside']} it was not given"] if p)
     if not notes:
@@ -106,7 +110,7 @@ def check_sentence(ctx: RunContext, index: int, draft: dict) -> CheckedSentence:
     checked.reason = verdict["reason"]
     if rewrite["drop"] or not rewrite["text"].strip():
         return checked
-    new_notes, problem = stage_one(ctx.job_id, [i for i in rewrite["note_ids"] if i in ids])
+    new_notes, problem = stage_one(ctx.job_id, [i for i in rewrite["note_ids"] if i in ids], known)
     if not new_notes:
         history.append({"stage": "stage1", "verdict": UNSUPPORTED, "reason": problem or "rewrite cites no note it was given"})
         return checked
@@ -125,6 +129,7 @@ def check_draft(ctx: RunContext, drafted: list[dict]) -> tuple[list[CheckedSente
     """Check every drafted sentence; returns (checked, stopped_reason). Sentences that could
     not be checked (budget spent) are dropped, never shipped unchecked."""
     out, stopped = [], ""
+    known = {n.note_id: n for n in Note.objects.filter(job_id=ctx.job_id).select_related("source")}
     for index, draft in enumerate(drafted):
         if stopped:
             out.append(CheckedSentence(draft["section_index"], draft["heading"], draft["position"], draft["text"],
@@ -133,7 +138,7 @@ def check_draft(ctx: RunContext, drafted: list[dict]) -> tuple[list[CheckedSente
                                        factual=is_factual(draft["text"]), cited=bool(draft["note_ids"])))
             continue
         try:
-            checked = check_sentence(ctx, index, draft)
+            checked = check_sentence(ctx, index, draft, known)
         except BudgetExceeded as exc:
             stopped = f"{exc.dimension} budget exhausted during citation checks"
             out.append(CheckedSentence(draft["section_index"], draft["heading"], draft["position"], draft["text"],

@@ -290,6 +290,7 @@ def _notes_for_sections(job: Job) -> dict[str, list[Note]]:
 def write_and_check(ctx: RunContext) -> None:
     job = ctx.job
     Job.objects.filter(pk=job.pk, epoch=ctx.epoch, status__in=Job.ACTIVE_STATUSES).update(status=Job.Status.WRITING)
+    ctx.prefetch(kind__in=["write", "check"])
     research_stop = budget.search_stop_reason(job)
     if research_stop:
         budget.record_stop(job, f"writing started early: {research_stop}")

@@ -15,6 +15,7 @@ written, each citation check) runs through `run_step`:
 from __future__ import annotations
 
 import contextvars
+import json
 import logging
 import time
 from dataclasses import dataclass, field
@@ -70,16 +71,25 @@ class StepResult:
     write_rows: Callable[[Any], dict | None] | None = None
 
 
-@dataclass(frozen=True)
+@dataclass
 class RunContext:
-    """What a task works under: the job (loaded once per task) and its dispatch epoch."""
+    """What a task works under: the job (loaded once per task), its dispatch epoch, and the
+    outputs of finished steps this task has already looked up or prefetched (replays)."""
 
     job: Any
     epoch: int
+    replay: dict = field(default_factory=dict)
 
     @property
     def job_id(self) -> str:
         return str(self.job.pk)
+
+    def prefetch(self, **filters) -> None:
+        """Load the outputs of finished steps matching `filters` in one query, so replaying
+        them costs no round trip each."""
+        from jobs.models import Step
+
+        self.replay.update(Step.objects.filter(job_id=self.job.pk, **filters).values_list("step_key", "output"))
 
 
 def step_key(job_id, sq_id, kind: str, counter) -> str:
@@ -93,13 +103,31 @@ def stored_output(key: str) -> dict | None:
     return row
 
 
-def ensure_may_run(ctx: RunContext) -> None:
+def _lookup(ctx: RunContext, key: str) -> tuple[dict | None, int | None, str | None]:
+    """(stored output of `key` or None, the job's epoch, the job's status) in one round trip."""
+    from jobs.models import Job
+
+    pk = Job._meta.pk.get_db_prep_value(ctx.job.pk, connection)
+    with connection.cursor() as cur:
+        cur.execute("SELECT j.epoch, j.status, (SELECT s.output FROM steps s WHERE s.step_key = %s) "
+                    "FROM jobs j WHERE j.job_id = %s", [key, pk])
+        row = cur.fetchone()
+    if row is None:
+        return None, None, None
+    epoch, status, output = row
+    if isinstance(output, (str, bytes)):
+        output = json.loads(output)
+    return output, epoch, status
+
+
+def ensure_may_run(ctx: RunContext, row: tuple | None = None) -> None:
     """Raise LeaseLost or JobStopped unless this epoch still owns an active job."""
     from jobs.models import Job
 
     lease.check(ctx.job_id, ctx.epoch)
-    row = Job.objects.filter(pk=ctx.job_id).values_list("epoch", "status").first()
     if row is None:
+        row = Job.objects.filter(pk=ctx.job_id).values_list("epoch", "status").first()
+    if row is None or row[0] is None:
         raise JobStopped(f"job {ctx.job_id} is gone")
     epoch, status = row
     if epoch != ctx.epoch:
@@ -161,10 +189,13 @@ def run_step(
     from jobs.models import Step
 
     key = step_key(ctx.job_id, sq_id, kind, counter)
-    existing = stored_output(key)
+    if key in ctx.replay:
+        return ctx.replay[key]
+    existing, epoch, status = _lookup(ctx, key)
     if existing is not None:
+        ctx.replay[key] = existing
         return existing
-    ensure_may_run(ctx)
+    ensure_may_run(ctx, (epoch, status))
 
     scope = StepScope(job=ctx.job, epoch=ctx.epoch, step_key=key, phase=phase)
     token = current_scope.set(scope)
@@ -175,30 +206,31 @@ def run_step(
         current_scope.reset(token)
     _maybe_pause(ctx, kind, "before", key)
 
-    with transaction.atomic():
-        seq = _fence_and_next_seq(ctx)
-        usage = scope.usage
-        try:
-            with transaction.atomic():
-                step = Step.objects.create(
-                    job_id=ctx.job.pk, seq=seq, kind=kind, sq_id=sq_id, step_key=key,
-                    output=result.output, output_ref=result.output_ref, model=usage.model,
-                    tokens_in=usage.tokens_in, tokens_out=usage.tokens_out, usd_micros=usage.usd_micros,
-                    epoch=ctx.epoch, started_at=started_at,
-                )
-        except IntegrityError:
-            twin = stored_output(key)
-            if twin is None:
-                raise
-            logger.info("step %s was finished by a twin attempt; using its output", key)
-            return twin
-        output = result.output
-        if result.write_rows is not None:
-            updated = result.write_rows(step)
-            if updated is not None:
-                output = updated
-                step.output = updated
-                step.save(update_fields=["output"])
+    usage = scope.usage
+    output = result.output
+    try:
+        # The fence takes the job row's lock, so twins of one step commit one after the other;
+        # the loser's insert fails and its whole transaction, rows included, rolls back.
+        with transaction.atomic():
+            seq = _fence_and_next_seq(ctx)
+            if result.write_rows is not None:
+                step = Step(job_id=ctx.job.pk, seq=seq, kind=kind, sq_id=sq_id, step_key=key, output=output, epoch=ctx.epoch)
+                updated = result.write_rows(step)
+                if updated is not None:
+                    output = updated
+            Step.objects.create(
+                job_id=ctx.job.pk, seq=seq, kind=kind, sq_id=sq_id, step_key=key,
+                output=output, output_ref=result.output_ref, model=usage.model,
+                tokens_in=usage.tokens_in, tokens_out=usage.tokens_out, usd_micros=usage.usd_micros,
+                epoch=ctx.epoch, started_at=started_at,
+            )
+    except IntegrityError:
+        twin = stored_output(key)
+        if twin is None:
+            raise
+        logger.info("step %s was finished by a twin attempt; using its output", key)
+        return twin
+    ctx.replay[key] = output
     _maybe_pause(ctx, kind, "after", key)
     return output
 

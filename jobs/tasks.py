@@ -43,7 +43,7 @@ def running(job_id: str, epoch: int):
     (a newer epoch owns the job) or the job is no longer active."""
     try:
         with lease.hold(job_id, epoch):
-            job = Job.objects.get(pk=job_id)
+            job = Job.objects.select_related("user").get(pk=job_id)
             yield RunContext(job=job, epoch=epoch)
     except LeaseLost as exc:
         logger.info("stale dispatch: %s", exc)
@@ -188,3 +188,14 @@ def sweep_expired_leases():
         logger.warning("lease of job %s expired; re-dispatching at epoch %s", job_id, epoch)
         job_resume.delay(job_id, epoch)
     return len(taken)
+
+
+@shared_task(name="jobs.tasks.process_stats")
+def process_stats():
+    """CPU seconds, engine CPU and database round trips of the worker process that runs this
+    (benchmarks take one snapshot before and one after a batch of jobs)."""
+    import os
+
+    from jobs.instrumentation import snapshot
+
+    return {**snapshot(), "pid": os.getpid()}

@@ -200,7 +200,7 @@ PAGE_CACHE_TTL_SECONDS = env_int("PAGE_CACHE_TTL_SECONDS", 7 * 24 * 3600)
 FETCH_ALLOW_LOOPBACK_HOSTS = [h for h in env("FETCH_ALLOW_LOOPBACK_HOSTS", "").split(",") if h]
 
 # --- Events (django-eventstream): stored for replay, fanned out through Redis pub/sub.
-EVENTSTREAM_STORAGE_CLASS = "django_eventstream.storage.DjangoModelStorage"
+EVENTSTREAM_STORAGE_CLASS = "jobs.events.JobEventStorage"
 EVENTSTREAM_REDIS = REDIS_KWARGS
 EVENTSTREAM_CHANNELMANAGER_CLASS = "jobs.events.JobChannelManager"
 
@@ -269,3 +269,6 @@ DEMO_WORKER_CONCURRENCY = env_int("DEMO_WORKER_CONCURRENCY", 8)
 # Tests that run real worker processes need a test database those processes can open too.
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test.sqlite3")}
+
+# Benchmarks: count database round trips and engine CPU in worker processes (jobs/instrumentation.py).
+BENCH_COUNT_QUERIES = env_bool("BENCH_COUNT_QUERIES", False)

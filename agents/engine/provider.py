@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 
 import litellm
 from litellm import CustomLLM
@@ -18,6 +19,7 @@ from litellm.types.utils import ModelResponse
 
 from agents.engine import blocks as bk
 from agents.engine import gap, planner, reader, worker, writer
+from jobs import instrumentation
 
 PROVIDER = "offline"
 TOKENIZER_MODEL = "gpt-4o"
@@ -57,10 +59,13 @@ class OfflineEngine(CustomLLM):
         schema = (optional_params.get("response_format") or {}).get("json_schema", {}).get("name", "")
         metadata = (litellm_params or {}).get("metadata") or {}
         simulate.before_call(model, schema, metadata)
+        cpu_started = time.thread_time()
         text = json.dumps(_answer(schema, messages), ensure_ascii=False)
         text = simulate.corrupt(text, schema)
         prompt_tokens = litellm.token_counter(model=TOKENIZER_MODEL, messages=messages)
         completion_tokens = litellm.token_counter(model=TOKENIZER_MODEL, text=text, count_response_tokens=True)
+        instrumentation.add("engine_cpu_s", time.thread_time() - cpu_started)
+        instrumentation.add("engine_calls", 1)
         simulate.after_call(completion_tokens)
         response = model_response or ModelResponse()
         response.choices[0].message.content = text
@@ -87,5 +92,14 @@ def register_offline_provider() -> None:
     from litellm.utils import custom_llm_setup
 
     custom_llm_setup()
+    # Price the engine like a paid model at the design's assumed prices; being in the cost map
+    # also spares litellm a failed price lookup on every call.
+    from django.conf import settings
+
+    for name, (per_in, per_out) in (("large", settings.PRICE_LARGE_PER_MTOK), ("small", settings.PRICE_SMALL_PER_MTOK)):
+        litellm.register_model({f"{PROVIDER}/{name}": {
+            "input_cost_per_token": per_in / 1e6, "output_cost_per_token": per_out / 1e6, "litellm_provider": PROVIDER,
+            "mode": "chat", "max_tokens": 16384, "max_input_tokens": 128000, "max_output_tokens": 16384,
+        }})
     _registered = True
     os.environ.setdefault("LITELLM_LOG", "ERROR")

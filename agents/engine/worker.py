@@ -102,6 +102,8 @@ def decide(prompt: str) -> dict:
         if quality < MIN_QUALITY:
             continue
         found = tx.term_set(f"{r['title']} {r['snippet']}")
+        if task_terms and not (task_terms - GENERIC) & found:
+            continue  # nothing of the task itself: a match on generic words only
         relevance = len(set(key) & found) + 2 * len(distinct & found)
         if relevance:
             candidates.append((relevance * (0.5 + quality), r["url"]))

@@ -1,7 +1,10 @@
-"""Benchmarks that print figures (never pass/fail). `python manage.py bench <name>`:
+"""Benchmarks that print figures (never pass/fail): `python manage.py bench <name>`.
 
-  demo        wall time, tokens, dollars and pages of the demo job through a real worker
-  all         every benchmark in turn
+  demo           wall time, tokens, dollars and pages of the demo job through a real worker
+  orchestration  our own CPU seconds and database/Redis round trips per report, with the
+                 offline engine's CPU (the "model") measured apart and subtracted
+  recovery       kill -9 the worker mid-job: seconds until the job runs again, tokens spent again
+  all            every benchmark in turn
 
 Each prints the machine it ran on. See README "Benchmarks".
 """
@@ -11,13 +14,16 @@ import os
 import platform
 import statistics
 import time
+from collections import defaultdict
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from jobs import services
-from jobs.models import Job, Source, Step
+from jobs.models import Job, ProviderCall, Source, Step
+from jobs.redis_client import redis_client
+from jobs.worker_process import WorkerProcess
 
 DEMO_QUESTION = "Compare the battery suppliers of the five largest electric car makers"
 
@@ -34,64 +40,127 @@ def machine() -> str:
     return f"{os.cpu_count()} cores ({cpu}), Python {platform.python_version()}, {db}, redis {redis}"
 
 
-def wait(job_id, timeout: float) -> Job:
+def wait(job_ids, timeout: float) -> list[Job]:
     deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        job = Job.objects.get(pk=job_id)
-        if job.is_terminal:
-            return job
-        time.sleep(0.1)
-    raise CommandError(f"job {job_id} did not finish in {timeout} s")
+    pending = set(map(str, job_ids))
+    while pending and time.monotonic() < deadline:
+        done = Job.objects.filter(pk__in=pending, status__in=Job.TERMINAL_STATUSES).values_list("pk", flat=True)
+        pending -= {str(pk) for pk in done}
+        time.sleep(0.05)
+    if pending:
+        raise CommandError(f"{len(pending)} jobs did not finish in {timeout} s")
+    return list(Job.objects.filter(pk__in=list(map(str, job_ids))))
+
+
+def redis_commands() -> int:
+    return sum(v["calls"] for k, v in redis_client().info("commandstats").items())
 
 
 class Command(BaseCommand):
     help = "Run a benchmark and print its figures."
 
     def add_arguments(self, parser):
-        parser.add_argument("name", choices=["demo", "all"])
+        parser.add_argument("name", choices=["demo", "orchestration", "recovery", "all"])
         parser.add_argument("--runs", type=int, default=3)
+        parser.add_argument("--jobs", type=int, default=10, help="orchestration: reports in the measured batch")
 
     def handle(self, *args, **opts):
-        self.stdout.write(f"machine: {machine()}")
-        if opts["name"] in {"demo", "all"}:
-            self.bench_demo(opts["runs"])
-
-    def _worker(self):
-        from jobs.management.commands.research import Command as Research
-
-        worker = Research()._spawn_worker()
-        from research_project.celery import app
-
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and not app.control.ping(timeout=0.5):
-            pass
-        return worker
-
-    def bench_demo(self, runs: int) -> None:
         from agents.management.commands.load_demo_corpus import load
 
         load()
-        user, _ = get_user_model().objects.get_or_create(username="bench")
-        worker = self._worker()
+        self.user, _ = get_user_model().objects.get_or_create(username="bench")
+        self.stdout.write(f"machine: {machine()}")
+        name = opts["name"]
+        if name in {"demo", "all"}:
+            self.bench_demo(opts["runs"])
+        if name in {"orchestration", "all"}:
+            self.bench_orchestration(opts["jobs"])
+        if name in {"recovery", "all"}:
+            self.bench_recovery()
+
+    # --- demo --------------------------------------------------------------------------
+    def bench_demo(self, runs: int) -> None:
+        worker = WorkerProcess(log_to_file=False, loglevel="ERROR").start()
         rows = []
         try:
             for _ in range(runs):
                 started = time.monotonic()
-                job = services.job_create(user=user, question=DEMO_QUESTION)
-                job = wait(job.pk, 300)
-                wall = time.monotonic() - started
+                job = services.job_create(user=self.user, question=DEMO_QUESTION)
+                job = wait([job.pk], 300)[0]
                 rows.append({
-                    "wall": wall, "tokens": job.tokens_used, "usd": job.usd_used_micros / 1e6,
+                    "wall": time.monotonic() - started, "tokens": job.tokens_used, "usd": job.usd_used_micros / 1e6,
                     "pages": Source.objects.filter(job=job, fetched_at__isnull=False).count(),
-                    "steps": Step.objects.filter(job=job).count(), "status": job.status,
-                    "precision": job.citation_precision,
+                    "steps": Step.objects.filter(job=job).count(), "status": job.status, "precision": job.citation_precision,
                 })
         finally:
-            worker.terminate()
-            worker.wait(timeout=30)
-        self.stdout.write("demo job (offline engine, demo corpus, one threads worker):")
+            worker.stop()
+        self.stdout.write("demo job (offline engine, demo corpus, one worker with 8 threads):")
         for i, r in enumerate(rows, 1):
-            self.stdout.write(f"  run {i}: {r['wall']:.1f} s wall, {r['tokens']:,} tokens, ${r['usd']:.4f}, "
-                              f"{r['pages']} pages read, {r['steps']} steps, precision {r['precision']:.0%}, {r['status']}")
+            self.stdout.write(f"  run {i}: {r['wall']:.1f} s wall, {r['tokens']:,} tokens, ${r['usd']:.4f}, {r['pages']} pages read, "
+                              f"{r['steps']} steps, precision {r['precision']:.0%}, {r['status']}")
         walls = [r["wall"] for r in rows]
         self.stdout.write(f"  mean {statistics.mean(walls):.1f} s (target < 60 s), spread {max(walls) - min(walls):.1f} s")
+
+    # --- orchestration -----------------------------------------------------------------
+    def bench_orchestration(self, n_jobs: int) -> None:
+        from jobs.tasks import process_stats
+
+        worker = WorkerProcess(env={"BENCH_COUNT_QUERIES": "1"}, log_to_file=False, loglevel="ERROR").start()
+        try:
+            wait([services.job_create(user=self.user, question=DEMO_QUESTION).pk], 300)  # warm caches
+            before = process_stats.delay().get(timeout=30)
+            redis_before = redis_commands()
+            started = time.monotonic()
+            jobs = [services.job_create(user=self.user, question=DEMO_QUESTION).pk for _ in range(n_jobs)]
+            finished = wait(jobs, 900)
+            wall = time.monotonic() - started
+            redis_after = redis_commands()
+            after = process_stats.delay().get(timeout=30)
+        finally:
+            worker.stop()
+        steps = Step.objects.filter(job__in=jobs).count()
+        cpu = after["cpu_s"] - before["cpu_s"]
+        engine = after["engine_cpu_s"] - before["engine_cpu_s"]
+        ours = (cpu - engine) / n_jobs
+        self.stdout.write(f"orchestration ({n_jobs} demo reports at once, one worker process, zero-latency model):")
+        self.stdout.write(f"  worker CPU {cpu / n_jobs:.2f} s per report = engine (the model) {engine / n_jobs:.2f} s "
+                          f"+ ours {ours:.2f} s (target <= 1.5 s)")
+        self.stdout.write(f"  database round trips per report: {(after['db_queries'] - before['db_queries']) / n_jobs:,.0f}; "
+                          f"Redis commands per report (all processes): {(redis_after - redis_before) / n_jobs:,.0f}; "
+                          f"steps per report: {steps / n_jobs:.0f}")
+        self.stdout.write(f"  {sum(j.status == 'done' for j in finished)}/{n_jobs} done in {wall:.1f} s; "
+                          f"2 cores at {ours:.2f} CPU-s per report orchestrate {2 / ours:.1f} new reports per second "
+                          f"(design peak 0.93/s)")
+
+    # --- recovery ----------------------------------------------------------------------
+    def bench_recovery(self) -> None:
+        """With the design's lease timings (10 s renewal, 30 s expiry, 10 s sweep)."""
+        first = WorkerProcess(concurrency=2, env={"ENGINE_FIXED_LATENCY_SECONDS": "0.2"}, log_to_file=False, loglevel="ERROR").start()
+        job = services.job_create(user=self.user, question=DEMO_QUESTION)
+        deadline = time.monotonic() + 120
+        while Step.objects.filter(job=job).count() < 25:
+            if time.monotonic() > deadline:
+                first.kill()
+                raise CommandError("the job did not get going")
+            time.sleep(0.05)
+        first.kill()
+        killed = time.time()
+        second = WorkerProcess(log_to_file=False, loglevel="ERROR").start()
+        try:
+            deadline = time.monotonic() + 120
+            resumed = None
+            while resumed is None and time.monotonic() < deadline:
+                resumed = Step.objects.filter(job=job, epoch__gt=1).order_by("created_at").values_list("created_at", flat=True).first()
+                time.sleep(0.1)
+            job = wait([job.pk], 300)[0]
+        finally:
+            second.stop()
+        by_key = defaultdict(dict)
+        for key, epoch, t_in, t_out in ProviderCall.objects.filter(job=job).values_list("step_key", "epoch", "tokens_in", "tokens_out"):
+            by_key[key][epoch] = by_key[key].get(epoch, 0) + t_in + t_out
+        again = sum(t for epochs in by_key.values() if len(epochs) > 1 for e, t in epochs.items() if e > min(epochs))
+        self.stdout.write(f"recovery (lease renew {settings.LEASE_RENEW_SECONDS:.0f} s, expiry {settings.LEASE_TTL_SECONDS:.0f} s, "
+                          f"sweep {settings.SWEEP_INTERVAL_SECONDS:.0f} s):")
+        gap = (resumed.timestamp() - killed) if resumed else float("nan")
+        self.stdout.write(f"  kill -9 -> first step of the new epoch: {gap:.1f} s (target <= 40 s); job {job.status}; "
+                          f"tokens spent again {again:,} of {job.tokens_used:,}")

@@ -8,9 +8,6 @@ for the duration of the job; otherwise a worker must already be running.
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -23,6 +20,7 @@ from agents.models import Document
 from jobs import report_markdown, services
 from jobs.events import channel_for
 from jobs.models import Job
+from jobs.worker_process import WorkerProcess
 
 POLL_SECONDS = 0.25
 WORKER_START_SECONDS = 60
@@ -94,11 +92,7 @@ class Command(BaseCommand):
             job = self._follow(job, opts["timeout"], quiet=opts["quiet"])
         finally:
             if worker is not None:
-                worker.terminate()
-                try:
-                    worker.wait(timeout=20)
-                except subprocess.TimeoutExpired:
-                    worker.kill()
+                worker.stop()
         if job.status != Job.Status.DONE:
             raise CommandError(f"job {job.pk} ended {job.status}: {job.error or job.stopped_reason}")
         markdown = report_markdown.render(job)
@@ -110,12 +104,8 @@ class Command(BaseCommand):
         elapsed = (job.finished_at - job.created_at).total_seconds()
         self.stdout.write(f"report saved to {path}\nwall time {elapsed:.1f} s; open it at /research/{job.pk} when the web app runs (make run)")
 
-    def _spawn_worker(self) -> subprocess.Popen:
-        cmd = [sys.executable, "-m", "celery", "--quiet", "-A", "research_project", "worker", "-B", "--pool", "threads",
-               "--concurrency", str(settings.DEMO_WORKER_CONCURRENCY), "--loglevel", "WARNING",
-               "--without-gossip", "--without-mingle", "-s", str(Path(settings.VAR_DIR) / "celerybeat-schedule")]
-        env = {**os.environ, "PYTHONWARNINGS": "ignore"}  # celery warns about running as root
-        return subprocess.Popen(cmd, env=env, cwd=settings.BASE_DIR)
+    def _spawn_worker(self) -> WorkerProcess:
+        return WorkerProcess(concurrency=settings.DEMO_WORKER_CONCURRENCY, log_to_file=False, loglevel="WARNING").start(wait=False)
 
     def _follow(self, job: Job, timeout: float, quiet: bool) -> Job:
         channel = channel_for(job.pk)
