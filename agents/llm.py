@@ -1,9 +1,16 @@
 """The one model client. Every model call in the project goes through `complete_json`.
 
 It picks the model for the role, checks the budget before the call (a ledger reservation),
-calls litellm with a JSON-schema response format, validates the reply (one repair attempt,
-then ModelOutputError), settles the ledger to the real usage, and records the call (role,
-model, tokens, micro-dollars, latency, what the model saw) in provider_calls.
+waits for the model's shared rate limit, calls litellm with a JSON-schema response format,
+validates the reply (one repair attempt, then ModelOutputError), settles the ledger to the
+real usage, and records the call (role, model, tokens, micro-dollars, latency, what the
+model saw) in provider_calls.
+
+Models: one per tier (MODEL_LARGE, MODEL_SMALL), overridable per role (MODEL_PLANNER, ...),
+with an optional api_base/api_key per tier for Ollama, vLLM or any OpenAI-compatible server,
+and fallback models per tier tried in order when the primary keeps failing transiently.
+Errors: 429, 5xx, timeouts and lost connections are retried with backoff (honouring
+Retry-After); 400, 401, 403, 404 and context-window errors are not (ModelCallRefused).
 """
 from __future__ import annotations
 
@@ -18,6 +25,7 @@ import jsonschema
 import litellm
 from django.conf import settings
 
+from agents import rate_limit
 from agents.prompts import RenderedPrompt
 from agents.schemas import SCHEMAS
 from jobs import ledger
@@ -32,12 +40,22 @@ SMALL_ROLES = frozenset({"worker", "reader", "judge"})
 MAX_TRANSIENT_RETRIES = 4
 BACKOFF_BASE_SECONDS = 1.0
 BACKOFF_CAP_SECONDS = 30.0
+# A provider asking for a longer pause than this is treated as down for now: the next
+# fallback model is tried (or the task retries later) instead of parking a worker thread.
+RETRY_AFTER_CAP_SECONDS = 60.0
+# Status codes a retry can fix: timeout, conflict, too early, rate limit; and every 5xx.
+TRANSIENT_STATUS_CODES = frozenset({408, 409, 425, 429})
 # The tokenizer that counts prompts for budget reservations when the model's own is unknown.
 FALLBACK_TOKENIZER_MODEL = "gpt-4o"
 
 
 class ModelOutputError(PermanentStepError):
     """The model's reply did not match its schema, even after one repair attempt."""
+
+
+class ModelCallRefused(PermanentStepError):
+    """The provider refused the call (bad request, auth, unknown model, context window):
+    repeating it cannot help."""
 
 
 @dataclass(frozen=True)
@@ -59,7 +77,37 @@ def tier_for(role: str) -> str:
 
 
 def model_for(role: str) -> str:
+    """The role's primary model: its own override (MODEL_READER, ...) or its tier's model."""
+    override = settings.MODEL_ROLE_OVERRIDES.get(role)
+    if override:
+        return override
     return settings.MODEL_LARGE if tier_for(role) == "large" else settings.MODEL_SMALL
+
+
+def _fallback_entries(role: str) -> list[tuple[str, str]]:
+    """(model, api_base) of each fallback of the role's tier: `model` or `model|api_base`."""
+    entries = []
+    for raw in settings.MODEL_FALLBACKS.get(tier_for(role), []):
+        model, _, api_base = raw.partition("|")
+        entries.append((model.strip(), api_base.strip()))
+    return entries
+
+
+def models_for(role: str) -> list[str]:
+    """The primary model, then the tier's fallbacks, in the order they are tried."""
+    primary = model_for(role)
+    return [primary] + [m for m, _ in _fallback_entries(role) if m != primary]
+
+
+def connection_for(role: str, model: str) -> dict:
+    """api_base / api_key for a call. The tier's server (MODEL_<TIER>_API_BASE/_API_KEY) is
+    for its primary models, role overrides included; a fallback names its own server after a
+    `|`, and otherwise uses litellm's defaults for its provider (e.g. OPENAI_API_KEY)."""
+    if model == model_for(role):
+        conn = settings.MODEL_TIER_CONNECTIONS.get(tier_for(role), {})
+        return {k: v for k, v in conn.items() if v}
+    api_base = next((base for m, base in _fallback_entries(role) if m == model), "")
+    return {"api_base": api_base} if api_base else {}
 
 
 def count_tokens(model: str, messages: list) -> int:
@@ -77,7 +125,11 @@ def reservation_estimate(messages: list) -> int:
 
 
 def price_usd_micros(model: str, role: str, tokens_in: int, tokens_out: int) -> int:
-    """Cost of a call: litellm's price map, or the design's assumed prices for its tier."""
+    """Cost of a call: MODEL_PRICES, else litellm's price map, else the design's assumed
+    prices for the role's tier."""
+    override = settings.MODEL_PRICES.get(model)
+    if override:
+        return round(tokens_in * float(override["in"]) + tokens_out * float(override["out"]))
     if not model.startswith("offline/"):
         try:
             cost_in, cost_out = litellm.cost_per_token(model=model, prompt_tokens=tokens_in, completion_tokens=tokens_out)
@@ -96,21 +148,53 @@ _TRANSIENT = (
     litellm.ServiceUnavailableError,
 )
 
+# 400 (context window included), 401, 403, 404, 422 and provider errors of no known class.
+_PERMANENT = (
+    litellm.BadRequestError,
+    litellm.AuthenticationError,
+    litellm.PermissionDeniedError,
+    litellm.NotFoundError,
+    litellm.UnprocessableEntityError,
+    litellm.APIError,
+)
+
+
+def is_transient(exc: Exception) -> bool:
+    """True for errors a retry may fix (429, 5xx, timeouts, lost connections)."""
+    if isinstance(exc, _TRANSIENT):
+        return True
+    status = getattr(exc, "status_code", None)
+    return isinstance(status, int) and (status in TRANSIENT_STATUS_CODES or status >= 500)
+
 
 def _retry_after_seconds(exc: Exception) -> float | None:
+    """The provider's requested pause (Retry-After in seconds, or retry-after-ms), if any."""
     response = getattr(exc, "response", None)
     headers = getattr(response, "headers", None) or {}
-    value = headers.get("retry-after") if hasattr(headers, "get") else None
+    if not hasattr(headers, "get"):
+        return None
     try:
+        if headers.get("retry-after-ms") is not None:
+            return float(headers.get("retry-after-ms")) / 1000
+        value = headers.get("retry-after")
         return float(value) if value is not None else None
     except ValueError:
-        return None
+        return None  # an HTTP date: fall back to our own backoff
 
 
-def _call_litellm(*, model: str, messages: list, schema_name: str, max_tokens: int):
-    """One provider call with retries on 429/5xx/timeouts (honouring Retry-After)."""
+def _backoff_seconds(attempt: int) -> float:
+    return min(BACKOFF_CAP_SECONDS, BACKOFF_BASE_SECONDS * 2 ** (attempt - 1)) * (0.5 + random.random() / 2)
+
+
+def _call_litellm(*, model: str, role: str, messages: list, schema_name: str, max_tokens: int, estimate_tokens: int):
+    """One model's call with retries on 429/5xx/timeouts (honouring Retry-After), each
+    attempt admitted by the model's shared rate limiter first.
+
+    Raises TransientStepError when the model keeps failing, ModelCallRefused at once for a
+    permanent error."""
     attempt = 0
     while True:
+        rate_limit.acquire(model, tokens=estimate_tokens)
         try:
             return litellm.completion(
                 model=model,
@@ -118,21 +202,46 @@ def _call_litellm(*, model: str, messages: list, schema_name: str, max_tokens: i
                 max_tokens=max_tokens,
                 temperature=0,
                 timeout=settings.MODEL_TIMEOUT_SECONDS,
+                # The retry loop here is the only one: the provider SDK must not retry too.
+                max_retries=0,
                 response_format={
                     "type": "json_schema",
                     "json_schema": {"name": schema_name, "schema": SCHEMAS[schema_name], "strict": False},
                 },
                 metadata=_metadata(),
+                **connection_for(role, model),
             )
-        except _TRANSIENT as exc:
+        except Exception as exc:  # noqa: BLE001 - classified below; anything else is not ours to retry
+            if not is_transient(exc):
+                if isinstance(exc, _PERMANENT) or getattr(exc, "status_code", None):
+                    raise ModelCallRefused(f"{model}: {type(exc).__name__}: {str(exc)[:300]}") from exc
+                raise  # not a provider error (a bug, or the offline engine's own): let it surface
             attempt += 1
             if attempt > MAX_TRANSIENT_RETRIES:
                 raise TransientStepError(f"{model}: {type(exc).__name__} after {attempt} attempts") from exc
             wait = _retry_after_seconds(exc)
+            if wait is not None and wait > RETRY_AFTER_CAP_SECONDS:
+                raise TransientStepError(f"{model}: asked to wait {wait:.0f} s, longer than we hold a worker") from exc
             if wait is None:
-                wait = min(BACKOFF_CAP_SECONDS, BACKOFF_BASE_SECONDS * 2 ** (attempt - 1)) * (0.5 + random.random() / 2)
+                wait = _backoff_seconds(attempt)
             logger.warning("%s: %s, retry %d in %.1fs", model, type(exc).__name__, attempt, wait)
             time.sleep(wait)
+
+
+def _call_with_fallbacks(*, role: str, messages: list, schema_name: str, max_tokens: int, estimate_tokens: int):
+    """(response, model that answered): the primary model first, then each fallback when the
+    one before it kept failing transiently. Permanent errors are not passed on to a fallback:
+    a bad request is bad for every model."""
+    models = models_for(role)
+    for index, model in enumerate(models):
+        try:
+            return _call_litellm(model=model, role=role, messages=messages, schema_name=schema_name,
+                                 max_tokens=max_tokens, estimate_tokens=estimate_tokens), model
+        except TransientStepError as exc:
+            if index + 1 == len(models):
+                raise
+            logger.warning("%s failed (%s); falling back to %s", model, exc, models[index + 1])
+    raise AssertionError("unreachable: models_for always names one model")
 
 
 def _metadata() -> dict:
@@ -219,7 +328,8 @@ def _one_call(prompt: RenderedPrompt, messages: list, trajectory: list | None):
         )
     started = time.monotonic()
     try:
-        response = _call_litellm(model=model, messages=messages, schema_name=prompt.schema, max_tokens=prompt.max_tokens)
+        response, model = _call_with_fallbacks(role=role, messages=messages, schema_name=prompt.schema,
+                                               max_tokens=prompt.max_tokens, estimate_tokens=estimate_in + prompt.max_tokens)
     except Exception:
         if reservation is not None:
             ledger.release(reservation)

@@ -57,7 +57,7 @@ class SearchWorker:
         self.job = ctx.job
         self.sq = sq
         self.max_pages = PAGES_PER_WORKER.get(self.job.depth, 5)
-        self.tools = tools.WEB_TOOLS
+        self.tools = tools.tools_for(self.job.sources)
         self.history: list[context.Entry] = []
         self.compacted: dict | None = None
         self.queries: list[str] = []
@@ -101,7 +101,7 @@ class SearchWorker:
                                           arguments=out.get("arguments", {})))
         if out.get("error"):
             self.history.append(context.Entry(turn=turn, kind="error", text=out["error"], tool=out["tool"]))
-        if out["tool"] == "search" and not out.get("error"):
+        if out["tool"] in tools.SEARCH_TOOL_NAMES and not out.get("error"):
             self.queries.append(out["arguments"]["query"])
             for r in out.get("results", []):
                 self.results_seen.setdefault(r["url"], r)
@@ -206,8 +206,10 @@ class SearchWorker:
             return StepResult(output={**base, "error": problem})
         if name == "finish":
             return self._finish(turn, arguments, thought, compaction, upto)
-        if name == "search":
-            return StepResult(output={**base, **self._search(turn, arguments["query"])})
+        if name in tools.SEARCH_TOOL_NAMES:
+            # search_uploads is bound to the uploads whatever the job's settings say.
+            sources = ["uploads"] if name == tools.SEARCH_UPLOADS.name else self.job.sources
+            return StepResult(output={**base, **self._search(turn, arguments["query"], sources)})
         if name == "fetch_pages":
             return self._fetch_pages(turn, base, arguments["urls"])
         if name == "fetch_result":
@@ -217,7 +219,7 @@ class SearchWorker:
             return StepResult(output={**base, "observation": text, "handle": f"r_{turn}"})
         return StepResult(output={**base, "error": tools.unknown_tool_error(name, self.tools)})
 
-    def _search(self, turn: int, query: str) -> dict:
+    def _search(self, turn: int, query: str, sources: list[str]) -> dict:
         normalised = normalise_query(query)
         key = step_key(self.ctx.job_id, self.sq.pk, "search", turn)
         try:
@@ -231,7 +233,7 @@ class SearchWorker:
             return {"error": (f'search refused: this job already sent the query "{row.query}". '
                               "Rewrite it with a name, date or term from your notes, or read results you have not read yet.")}
         try:
-            provider_name, results = run_search(query, sources=self.job.sources, owner=self.job.user)
+            provider_name, results = run_search(query, sources=sources, owner=self.job.user)
         except SearchUnavailable as exc:
             return {"error": f"search failed on every provider ({exc}). Try a different query later, or finish and say what you could not research.",
                     "search_unavailable": True}

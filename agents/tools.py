@@ -78,7 +78,24 @@ FINISH = Tool(
     },
 )
 
+SEARCH_UPLOADS = Tool(
+    name="search_uploads",
+    purpose=("Find passages in the user's own uploaded documents (a private collection on this machine). "
+             "Returns titles, upload URLs, dates and a snippet."),
+    not_for="The web: there is no web search in this research. Not for repeating a query already sent (it is refused).",
+    parameters=SEARCH.parameters,
+)
+
 WEB_TOOLS = (SEARCH, FETCH_PAGES, FETCH_RESULT, FINISH)
+# A worker that reads private uploads gets no web search at all: a query sent to a search
+# engine is a way to send private data out. Its only search never leaves the machine.
+UPLOADS_TOOLS = (SEARCH_UPLOADS, FETCH_PAGES, FETCH_RESULT, FINISH)
+SEARCH_TOOL_NAMES = frozenset({SEARCH.name, SEARCH_UPLOADS.name})
+
+
+def tools_for(sources: list[str]) -> tuple[Tool, ...]:
+    """The tool set of a search worker researching `sources`."""
+    return UPLOADS_TOOLS if "uploads" in sources else WEB_TOOLS
 
 
 def by_name(tools, name: str) -> Tool | None:

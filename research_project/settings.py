@@ -4,6 +4,7 @@ Every variable read here is documented in README.md ("Configuration").
 """
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 from urllib.parse import urlparse
@@ -36,6 +37,11 @@ def env_int(name: str, default: int) -> int:
 def env_float(name: str, default: float) -> float:
     raw = os.environ.get(name)
     return float(raw) if raw not in (None, "") else default
+
+
+def env_json(name: str, default):
+    raw = os.environ.get(name)
+    return json.loads(raw) if raw not in (None, "") else default
 
 
 VAR_DIR = Path(env("RESEARCH_VAR_DIR", str(BASE_DIR / "var")))
@@ -154,13 +160,16 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SOFT_TIME_LIMIT = env_int("CELERY_TASK_SOFT_TIME_LIMIT", 600)
 CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 660)
 CELERY_TASK_ALWAYS_EAGER = False
+# The queue a process sends to and, as a worker, consumes. A pool of workers configured
+# differently (another search provider, another model server) gets its own queue; tests use
+# that to run a worker with other provider settings beside the module's worker.
+CELERY_TASK_DEFAULT_QUEUE = env("CELERY_TASK_DEFAULT_QUEUE", "celery")
 # Publish through the anonymous exchange straight to the queue: routing then does not depend
 # on the binding table in Redis, so a Redis that lost its data (restart, FLUSHALL) still
 # delivers new messages instead of dead-lettering them.
-CELERY_TASK_DEFAULT_QUEUE = "celery"
 CELERY_TASK_DEFAULT_EXCHANGE = ""
-CELERY_TASK_DEFAULT_ROUTING_KEY = "celery"
-CELERY_TASK_QUEUES = [Queue("celery", Exchange(""), routing_key="celery")]
+CELERY_TASK_DEFAULT_ROUTING_KEY = CELERY_TASK_DEFAULT_QUEUE
+CELERY_TASK_QUEUES = [Queue(CELERY_TASK_DEFAULT_QUEUE, Exchange(""), routing_key=CELERY_TASK_DEFAULT_QUEUE)]
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 
@@ -190,10 +199,46 @@ MODEL_TIMEOUT_SECONDS = env_float("MODEL_TIMEOUT_SECONDS", 120)
 # Prices in USD per million tokens for models litellm's map does not know (the design's).
 PRICE_SMALL_PER_MTOK = (env_float("PRICE_SMALL_IN", 0.25), env_float("PRICE_SMALL_OUT", 1.25))
 PRICE_LARGE_PER_MTOK = (env_float("PRICE_LARGE_IN", 3.0), env_float("PRICE_LARGE_OUT", 15.0))
+# Per-role overrides (MODEL_PLANNER, MODEL_READER, ...); empty = the role's tier model.
+MODEL_ROLE_OVERRIDES = {
+    role: env(f"MODEL_{role.upper()}")
+    for role in ("planner", "gap_check", "writer", "worker", "reader", "judge")
+    if env(f"MODEL_{role.upper()}")
+}
+# Per tier: an OpenAI-compatible / Ollama / vLLM server for the tier's models, and fallback
+# models tried in order when the primary keeps failing transiently.
+MODEL_TIER_CONNECTIONS = {
+    tier: {"api_base": env(f"MODEL_{tier.upper()}_API_BASE"), "api_key": env(f"MODEL_{tier.upper()}_API_KEY")}
+    for tier in ("large", "small")
+}
+MODEL_FALLBACKS = {
+    tier: [m.strip() for m in env(f"MODEL_{tier.upper()}_FALLBACKS").split(",") if m.strip()]
+    for tier in ("large", "small")
+}
+# {"model": {"in": USD per million input tokens, "out": ...}}: wins over litellm's price map.
+MODEL_PRICES = env_json("MODEL_PRICES", {})
+# {"model": {"rpm": requests, "tpm": tokens, "window_seconds": 60}}: shared by every worker (Redis).
+MODEL_RATE_LIMITS = env_json("MODEL_RATE_LIMITS", {})
+# Longest a call waits for rate-limit capacity before it fails as a transient error.
+RATE_LIMIT_MAX_WAIT_SECONDS = env_float("RATE_LIMIT_MAX_WAIT_SECONDS", 60)
 
 # --- Search and pages.
 SEARCH_PROVIDER = env("SEARCH_PROVIDER", "local")
 SEARCH_PRICE_USD = env_float("SEARCH_PRICE_USD", 0.005)
+# {"brave": 0.005, "tavily": 0.008}: USD per query by provider; others cost SEARCH_PRICE_USD.
+SEARCH_PRICES = env_json("SEARCH_PRICES", {})
+SEARCH_TIMEOUT_SECONDS = env_float("SEARCH_TIMEOUT_SECONDS", 10)
+# Attempts per provider on transient errors (429, 5xx, timeouts) before the fallback is tried.
+SEARCH_ATTEMPTS = env_int("SEARCH_ATTEMPTS", 3)
+SEARXNG_URL = env("SEARXNG_URL", "")
+BRAVE_API_KEY = env("BRAVE_API_KEY", "")
+BRAVE_API_URL = env("BRAVE_API_URL", "https://api.search.brave.com/res/v1/web/search")
+TAVILY_API_KEY = env("TAVILY_API_KEY", "")
+TAVILY_API_URL = env("TAVILY_API_URL", "https://api.tavily.com/search")
+# Which ddgs backend the "duckduckgo" provider asks (ddgs' own names).
+DDGS_BACKEND = env("DDGS_BACKEND", "duckduckgo")
+# Uploads: one file's size cap.
+UPLOAD_MAX_BYTES = env_int("UPLOAD_MAX_BYTES", 20 * 1024 * 1024)
 OBJECT_STORE_ROOT = Path(env("OBJECT_STORE_ROOT", str(VAR_DIR / "objects")))
 PAGE_CACHE_TTL_SECONDS = env_int("PAGE_CACHE_TTL_SECONDS", 7 * 24 * 3600)
 # Tests name one loopback host here; production leaves it empty (see agents/sources/fetch.py).

@@ -32,7 +32,7 @@ def _answer(schema_name: str, messages: list) -> dict:
         depth = "deep" if "depth: deep" in user else "quick"
         return planner.plan(bk.block(user, "question"), depth, feedback="previous plan was rejected" in system)
     if schema_name == "worker_action":
-        return worker.decide(user)
+        return worker.decide(user, system)
     if schema_name == "reader_notes":
         _, page = bk.page_text(user)
         return reader.read(bk.block(user, "subquestion"), page)

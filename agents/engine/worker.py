@@ -49,7 +49,14 @@ def _normalise_query(query: str) -> str:
     return " ".join(sorted(set(tx.terms(query))))
 
 
-def decide(prompt: str) -> dict:
+def search_tool_in(system: str) -> str:
+    """The search tool the prompt offers: a worker on private uploads has only search_uploads."""
+    offered = set(re.findall(r"^### (\w+)$", system, re.M))
+    return "search_uploads" if "search_uploads" in offered and "search" not in offered else "search"
+
+
+def decide(prompt: str, system: str = "") -> dict:
+    search_tool = search_tool_in(system)
     subquestion = bk.block(prompt, "subquestion")
     task = bk.block(prompt, "task").split("\n")[0]
     budget = bk.block(prompt, "budget")
@@ -68,7 +75,7 @@ def decide(prompt: str) -> dict:
     fetched = set(re.findall(r"^(?:read|skipped|failed|empty) (\S+)", history, re.M))
     results = []
     for obs in bk.blocks(history, "observation"):
-        if obs.attrs.get("tool") == "search" and obs.attrs.get("elided") != "true":
+        if obs.attrs.get("tool") == search_tool and obs.attrs.get("elided") != "true":
             results = [r.groupdict() for r in map(_RESULT_RE.match, obs.body.splitlines()) if r]
     errors = [e.body for e in bk.blocks(history, "error")]
 
@@ -91,7 +98,7 @@ def decide(prompt: str) -> dict:
     if turn >= max_calls:
         return finish("Last turn: report what the notes establish.")
     if not queries_sent:
-        return {"thought": "Start with the sub-question's key terms.", "tool": "search", "arguments": {"query": query_from(subquestion, task)}}
+        return {"thought": "Start with the sub-question's key terms.", "tool": search_tool, "arguments": {"query": query_from(subquestion, task)}}
 
     # Read the best unread results of the latest search.
     candidates = []
@@ -129,10 +136,10 @@ def decide(prompt: str) -> dict:
             continue
         query = f"{name} {base}"
         if _normalise_query(query) not in sent and query not in refused:
-            return {"thought": f"Notes name {name}; search for it with the sub-question's terms.", "tool": "search", "arguments": {"query": query}}
+            return {"thought": f"Notes name {name}; search for it with the sub-question's terms.", "tool": search_tool, "arguments": {"query": query}}
     missing = [w for w in tx.words(subquestion) if w.lower() not in tx.STOPWORDS and tx.stem(w.lower()) not in note_terms and w.lower() not in QUESTION_WORDS]
     if missing:
         query = " ".join(missing[:6])
         if _normalise_query(query) not in sent and query not in refused:
-            return {"thought": "Search for the terms the notes do not cover yet.", "tool": "search", "arguments": {"query": query}}
+            return {"thought": "Search for the terms the notes do not cover yet.", "tool": search_tool, "arguments": {"query": query}}
     return finish("No new query would help.")

@@ -24,6 +24,9 @@ HIDDEN_STYLE_RE = re.compile(
 )
 
 
+MIN_READABLE_WORDS = 5
+
+
 class CleaningFailed(Exception):
     pass
 
@@ -82,7 +85,8 @@ def clean_html(html: str, url: str = "") -> CleanPage:
     )
     if not text:
         text = trafilatura.extract(visible, url=url or None, include_tables=True, favor_recall=True) or ""
-    if not text.strip():
+    if len(text.split()) < MIN_READABLE_WORDS:
+        # What is left of a page that is all navigation ("Home") is not text to read or quote.
         raise CleaningFailed("no readable text on the page")
     meta = trafilatura.extract_metadata(visible, default_url=url or None)
     title = (meta.title if meta and meta.title else "") or ""

@@ -49,12 +49,18 @@ def document_ingest(*, url: str, body: bytes, content_type: str, collection: str
     doc.quality = quality.score_page(url, doc.title, page.text, doc.published)
     with transaction.atomic():
         doc.save()
-        if connection.vendor == "postgresql":
-            Document.objects.filter(pk=doc.pk).update(
-                search_vector=SearchVector("title", weight="A", config="english")
-                + SearchVector("text", weight="B", config="english")
-            )
+        index_document(doc)
     return doc
+
+
+def index_document(doc: Document) -> None:
+    """Make a saved document searchable. PostgreSQL: fill its tsvector (SQLite's FTS5 table
+    is kept in step by triggers)."""
+    if connection.vendor == "postgresql":
+        Document.objects.filter(pk=doc.pk).update(
+            search_vector=SearchVector("title", weight="A", config="english")
+            + SearchVector("text", weight="B", config="english")
+        )
 
 
 def _query_terms(query: str) -> list[str]:

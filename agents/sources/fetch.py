@@ -8,7 +8,9 @@
 - the connection goes to the address that was checked (no DNS-rebinding gap), with TLS still
   verified against the host name;
 - redirects are followed by hand, each target checked again;
-- a size cap, a timeout, allowed content types and an honest User-Agent.
+- a size cap, a connect and a read timeout plus a deadline for the whole fetch (a server
+  that drips one byte at a time never trips a read timeout), allowed content types and an
+  honest User-Agent.
 
 A test may allow named loopback hosts with FETCH_ALLOW_LOOPBACK_HOSTS; production never does.
 """
@@ -16,12 +18,14 @@ from __future__ import annotations
 
 import ipaddress
 import socket
+import time
 from dataclasses import dataclass
 from urllib.parse import urljoin, urlsplit, urlunsplit
 
 import requests
 from django.conf import settings
 from requests.adapters import HTTPAdapter
+from urllib3 import exceptions as urllib3_errors
 
 from jobs.errors import PermanentStepError, TransientStepError
 
@@ -29,10 +33,15 @@ MAX_BYTES = 5 * 1024 * 1024
 MAX_REDIRECTS = 5
 CONNECT_TIMEOUT_SECONDS = 5
 READ_TIMEOUT_SECONDS = 20
+# The whole fetch, redirects and body included: a 5 MB page at a slow 100 kB/s takes 50 s.
+TOTAL_TIMEOUT_SECONDS = 60
+READ_CHUNK_BYTES = 64 * 1024
 USER_AGENT = "DeepResearchBot/1.0 (self-hosted research service; reads public pages to cite them)"
 ALLOWED_CONTENT_TYPES = ("text/html", "application/xhtml+xml", "application/pdf", "text/plain", "text/markdown")
 _CGNAT = ipaddress.ip_network("100.64.0.0/10")
 _METADATA_V6 = ipaddress.ip_address("fd00:ec2::254")
+# NAT64 gateways map 64:ff9b::a.b.c.d to the IPv4 address a.b.c.d.
+_NAT64 = ipaddress.ip_network("64:ff9b::/96")
 
 
 class FetchRefused(PermanentStepError):
@@ -62,6 +71,11 @@ def _address_refused(ip: ipaddress._BaseAddress) -> str:
                 reason = _address_refused(embedded)
                 if reason:
                     return f"embedded IPv4 {embedded} is {reason}"
+        if ip in _NAT64:
+            embedded = ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF)
+            reason = _address_refused(embedded)
+            if reason:
+                return f"NAT64 of {embedded}, which is {reason}"
         if ip == _METADATA_V6:
             return "a cloud metadata address"
     if ip.is_loopback:
@@ -76,6 +90,10 @@ def _address_refused(ip: ipaddress._BaseAddress) -> str:
         return "multicast"
     if ip.is_reserved or ip.is_unspecified:
         return "reserved"
+    if not ip.is_global and not (isinstance(ip, ipaddress.IPv6Address) and ip in _NAT64):
+        # Whatever else IANA lists as not globally reachable (benchmarking, documentation,
+        # IETF protocol assignments...): nothing a public page lives on.
+        return "not a public address"
     return ""
 
 
@@ -111,7 +129,7 @@ class _PinnedAdapter(HTTPAdapter):
         super().init_poolmanager(*args, **kwargs)
 
 
-def _one_request(url: str) -> requests.Response:
+def _one_request(url: str) -> tuple[requests.Session, requests.Response]:
     parts = urlsplit(url)
     if parts.scheme not in {"http", "https"}:
         raise FetchRefused(f"scheme {parts.scheme or '(none)'!r} is not fetched; only http and https")
@@ -126,9 +144,10 @@ def _one_request(url: str) -> requests.Response:
     session = requests.Session()
     session.trust_env = False  # no proxy from the environment can bypass the address check
     session.mount(f"{parts.scheme}://", _PinnedAdapter(parts.hostname, max_retries=0))
-    host_header = parts.hostname if parts.port is None else f"{parts.hostname}:{parts.port}"
+    host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
+    host_header = host if parts.port is None else f"{host}:{parts.port}"
     try:
-        return session.get(
+        return session, session.get(
             pinned,
             headers={"Host": host_header, "User-Agent": USER_AGENT, "Accept": ", ".join(ALLOWED_CONTENT_TYPES)},
             timeout=(CONNECT_TIMEOUT_SECONDS, READ_TIMEOUT_SECONDS),
@@ -136,29 +155,31 @@ def _one_request(url: str) -> requests.Response:
             stream=True,
         )
     except (requests.Timeout, requests.ConnectionError) as exc:
+        session.close()
         raise FetchUnavailable(f"{parts.hostname}: {type(exc).__name__}") from exc
 
 
 def fetch(url: str) -> Fetched:
     """Fetch `url` safely. Raises FetchRefused, FetchFailed or FetchUnavailable."""
     current = url
+    deadline = time.monotonic() + TOTAL_TIMEOUT_SECONDS
     for _ in range(MAX_REDIRECTS + 1):
-        response = _one_request(current)
-        if response.is_redirect or response.status_code in (301, 302, 303, 307, 308):
-            location = response.headers.get("location")
-            response.close()
-            if not location:
-                raise FetchFailed(f"redirect without a location from {current}")
-            current = urljoin(current, location)
-            continue
+        session, response = _one_request(current)
         try:
-            return _read(url, current, response)
+            if response.is_redirect or response.status_code in (301, 302, 303, 307, 308):
+                location = response.headers.get("location")
+                if not location:
+                    raise FetchFailed(f"redirect without a location from {current}")
+                current = urljoin(current, location)
+                continue
+            return _read(url, current, response, deadline)
         finally:
             response.close()
+            session.close()
     raise FetchFailed(f"more than {MAX_REDIRECTS} redirects from {url}")
 
 
-def _read(url: str, final_url: str, response: requests.Response) -> Fetched:
+def _read(url: str, final_url: str, response: requests.Response, deadline: float) -> Fetched:
     if response.status_code >= 500 or response.status_code == 429:
         raise FetchUnavailable(f"HTTP {response.status_code} from {final_url}")
     if response.status_code >= 400:
@@ -171,10 +192,19 @@ def _read(url: str, final_url: str, response: requests.Response) -> Fetched:
         raise FetchFailed(f"page of {declared} bytes is over the {MAX_BYTES}-byte cap")
     body = bytearray()
     try:
-        for chunk in response.iter_content(64 * 1024):
+        while True:
+            # read1 returns what has arrived (decompressed, at most READ_CHUNK_BYTES) instead of
+            # blocking for a full chunk, so the deadline is checked while a slow server drips.
+            chunk = response.raw.read1(READ_CHUNK_BYTES, decode_content=True)
+            if not chunk:
+                break
             body.extend(chunk)
             if len(body) > MAX_BYTES:
                 raise FetchFailed(f"page is over the {MAX_BYTES}-byte cap")
-    except (requests.Timeout, requests.ConnectionError) as exc:
+            if time.monotonic() > deadline:
+                raise FetchUnavailable(f"{final_url}: not read within {TOTAL_TIMEOUT_SECONDS} s")
+    except (urllib3_errors.ReadTimeoutError, urllib3_errors.ProtocolError, OSError) as exc:
         raise FetchUnavailable(f"{final_url}: {type(exc).__name__} while reading") from exc
+    except urllib3_errors.DecodeError as exc:
+        raise FetchFailed(f"{final_url}: the body does not decode ({exc})") from exc
     return Fetched(url=url, final_url=final_url, content_type=content_type, body=bytes(body))

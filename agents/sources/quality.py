@@ -15,10 +15,16 @@ PRIMARY_PATH_WORDS = ("investor", "/ir/", "/press", "newsroom", "registry", "fil
 LISTICLE_RE = re.compile(r"\b(top \d+|\d+ (?:things|facts|reasons|ways)|you won'?t believe|shocking|must-see)\b|!!", re.I)
 AD_RE = re.compile(r"\b(sponsored|advertisement|buy now|click here|subscribe now|best deals?)\b", re.I)
 STUFFED_TRIGRAM_REPEATS = 4
+UPLOAD_SCHEME = "upload://"
+# A user's own upload is what they asked to research: web signals (domain, ads, dates) say
+# nothing about it, so it gets one fixed score, well above the readers' cut-off.
+UPLOAD_QUALITY = 0.8
 
 
 def score_result(url: str, title: str, snippet: str = "") -> float:
     """Quality prior of a search result, before its page is read."""
+    if url.startswith(UPLOAD_SCHEME):
+        return UPLOAD_QUALITY
     domain = domain_of(url)
     score = BASE
     if any(w in domain for w in FARM_DOMAIN_WORDS):
@@ -35,6 +41,8 @@ def score_result(url: str, title: str, snippet: str = "") -> float:
 def score_page(url: str, title: str, text: str, published) -> float:
     """Quality of a fetched page: the prior plus what the text shows (undated, ads, keyword
     stuffing, listicle tone)."""
+    if url.startswith(UPLOAD_SCHEME):
+        return UPLOAD_QUALITY
     score = score_result(url, title, text[:400])
     if published is None:
         score -= 0.1

@@ -1,12 +1,14 @@
 """Search providers behind one interface, and what every search costs.
 
 `run_search` picks the provider chain from settings (SEARCH_PROVIDER, SEARCH_FALLBACK_PROVIDER),
-charges each query to the job's ledger like model tokens (SEARCH_PRICE_USD), records it in
-provider_calls, and falls back to the next provider when one fails.
+charges each query to the job's ledger like model tokens (SEARCH_PRICES / SEARCH_PRICE_USD),
+records it in provider_calls, retries a provider with backoff on transient errors and falls
+back to the next provider when one keeps failing. The web providers live in web_search.py.
 """
 from __future__ import annotations
 
 import logging
+import random
 import time
 from dataclasses import asdict, dataclass
 
@@ -22,6 +24,9 @@ from jobs.steps import current_scope
 
 logger = logging.getLogger(__name__)
 RESULTS_PER_QUERY = 8
+# Backoff between attempts at one provider; a provider's Retry-After wins, up to the cap.
+SEARCH_BACKOFF_BASE_SECONDS = 0.5
+SEARCH_BACKOFF_CAP_SECONDS = 8.0
 
 
 @dataclass(frozen=True)
@@ -80,8 +85,12 @@ def provider(name: str):
 
 
 def chain_for(sources: list[str]) -> list[str]:
-    """Provider names to try in order for a job researching `sources`."""
-    if sources == ["uploads"]:
+    """Provider names to try in order for a job researching `sources`.
+
+    A job with uploads in scope searches the uploads only: a query sent to a web search
+    engine is a way to send private data out (design: workers that read uploads get no web
+    search)."""
+    if "uploads" in sources:
         return ["uploads"]
     names = [settings.SEARCH_PROVIDER]
     fallback = getattr(settings, "SEARCH_FALLBACK_PROVIDER", "")
@@ -90,40 +99,84 @@ def chain_for(sources: list[str]) -> list[str]:
     return names
 
 
-def _charge(provider_name: str, query: str, ok: bool, latency_ms: int, error: str = "") -> int:
+def price_usd_micros(provider_name: str) -> int:
+    """What one query to `provider_name` costs: SEARCH_PRICES, else SEARCH_PRICE_USD; the local
+    corpus and uploads are free unless CHARGE_LOCAL_SEARCH prices them like the web."""
+    if provider_name in {"local", "uploads"} and not settings.CHARGE_LOCAL_SEARCH:
+        return 0
+    return round(float(settings.SEARCH_PRICES.get(provider_name, settings.SEARCH_PRICE_USD)) * 1_000_000)
+
+
+def _paid_query(provider_name: str, query: str, owner) -> list[Result]:
+    """One query to one provider, paid like a model call: the price is reserved in the job's
+    ledger first (BudgetExceeded when it cannot be paid), the call is recorded in
+    provider_calls, and only an answered query is charged."""
     from jobs.models import ProviderCall
 
     scope = current_scope.get()
-    price = 0 if provider_name in {"local", "uploads"} and not settings.CHARGE_LOCAL_SEARCH else round(settings.SEARCH_PRICE_USD * 1_000_000)
-    if scope is None:
-        return price
-    cap_tokens, cap_usd = caps(scope.job, scope.phase)
-    reservation = ledger.reserve(scope.job.pk, tokens=0, usd_micros=price, cap_tokens=cap_tokens, cap_usd_micros=cap_usd)
-    ProviderCall.objects.create(
-        job_id=scope.job.pk, step_key=scope.step_key, epoch=scope.epoch, kind=ProviderCall.Kind.SEARCH, role="search",
-        model=provider_name, usd_micros=price, latency_ms=latency_ms, ok=ok, error=error[:500],
-        messages=[{"role": "query", "content": query}],
-    )
-    ledger.settle(reservation, tokens=0, usd_micros=price)
-    scope.usage.add(model="", tokens_in=0, tokens_out=0, usd_micros=price)
-    return price
+    price = price_usd_micros(provider_name)
+    reservation = None
+    if scope is not None:
+        cap_tokens, cap_usd = caps(scope.job, scope.phase)
+        reservation = ledger.reserve(scope.job.pk, tokens=0, usd_micros=price, cap_tokens=cap_tokens, cap_usd_micros=cap_usd)
+    started = time.monotonic()
+    error, results = "", []
+    try:
+        results = provider(provider_name).search(query, owner=owner)
+    except Exception as exc:  # noqa: BLE001 - recorded, then classified by the caller
+        error = f"{type(exc).__name__}: {exc}"
+        raise
+    finally:
+        if scope is not None:
+            charged = 0 if error else price
+            ProviderCall.objects.create(
+                job_id=scope.job.pk, step_key=scope.step_key, epoch=scope.epoch, kind=ProviderCall.Kind.SEARCH, role="search",
+                model=provider_name, usd_micros=charged, latency_ms=int((time.monotonic() - started) * 1000),
+                ok=not error, error=error[:500], messages=[{"role": "query", "content": query}],
+            )
+            ledger.settle(reservation, tokens=0, usd_micros=charged)
+            scope.usage.add(model="", tokens_in=0, tokens_out=0, usd_micros=charged)
+    return results
+
+
+def _backoff_seconds(attempt: int, retry_after: float | None) -> float:
+    if retry_after is not None:
+        return min(retry_after, SEARCH_BACKOFF_CAP_SECONDS)
+    return min(SEARCH_BACKOFF_CAP_SECONDS, SEARCH_BACKOFF_BASE_SECONDS * 2 ** (attempt - 1)) * (0.5 + random.random() / 2)
+
+
+def _finalise(results: list[Result]) -> list[Result]:
+    out = []
+    for r in results:
+        domain = r.domain or domain_of(r.url)
+        quality = r.quality or score_result(r.url, r.title, r.snippet)
+        out.append(Result(**{**r.to_dict(), "domain": domain, "quality": quality}))
+    return out
 
 
 def run_search(query: str, *, sources: list[str], owner=None) -> tuple[str, list[Result]]:
-    """(provider used, results). Raises SearchUnavailable when every provider failed."""
+    """(provider used, results). Each provider is retried with backoff on transient errors
+    (SEARCH_ATTEMPTS), then the next one is tried. Raises SearchUnavailable when every
+    provider failed, BudgetExceeded when the job cannot pay for a query."""
+    from agents.sources.web_search import SearchPermanent
+
     errors = []
     for name in chain_for(sources):
-        started = time.monotonic()
-        try:
-            results = provider(name).search(query, owner=owner)
-        except Exception as exc:  # noqa: BLE001 - any provider failure moves to the next one
-            _charge(name, query, False, int((time.monotonic() - started) * 1000), f"{type(exc).__name__}: {exc}")
-            logger.warning("search provider %s failed: %s", name, exc)
-            errors.append(f"{name}: {exc}")
-            continue
-        _charge(name, query, True, int((time.monotonic() - started) * 1000))
-        for r in results:
-            if not r.domain:
-                object.__setattr__(r, "domain", domain_of(r.url))
-        return name, [r if r.quality else Result(**{**r.to_dict(), "quality": score_result(r.url, r.title, r.snippet)}) for r in results]
+        for attempt in range(1, max(1, settings.SEARCH_ATTEMPTS) + 1):
+            try:
+                results = _paid_query(name, query, owner)
+            except ledger.BudgetExceeded:
+                raise
+            except (SearchPermanent, ValueError) as exc:
+                logger.warning("search provider %s refused: %s", name, exc)
+                errors.append(f"{name}: {exc}")
+                break
+            except Exception as exc:  # noqa: BLE001 - transient, or a provider bug: retry, then fall back
+                logger.warning("search provider %s failed (attempt %d): %s", name, attempt, exc)
+                if attempt >= settings.SEARCH_ATTEMPTS:
+                    errors.append(f"{name}: {exc}")
+                    break
+                time.sleep(_backoff_seconds(attempt, getattr(exc, "retry_after_seconds", None)))
+                continue
+            return name, _finalise(results)
     raise SearchUnavailable("; ".join(errors) or "no search provider configured")

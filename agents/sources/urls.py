@@ -21,5 +21,7 @@ def url_hash(url: str) -> str:
 
 
 def domain_of(url: str) -> str:
+    if url.startswith("upload://"):
+        return "uploads"  # upload://<user_id>/<doc_id>/<name>: its "host" is a user id
     host = (urlsplit(url).hostname or "").lower()
     return host[4:] if host.startswith("www.") else host

@@ -65,7 +65,8 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("question")
         parser.add_argument("--depth", default="deep", choices=["quick", "deep"])
-        parser.add_argument("--sources", default="web", help="comma-separated: web, uploads")
+        parser.add_argument("--sources", default="web",
+                            help="comma-separated: web, uploads (uploads = the --user's private collection, no web search)")
         parser.add_argument("--user", default="demo", help="the job's owner (created if missing)")
         parser.add_argument("--max-minutes", type=float, default=None)
         parser.add_argument("--max-usd", type=float, default=None)
@@ -75,7 +76,12 @@ class Command(BaseCommand):
 
     def handle(self, *args, **opts):
         user, _ = get_user_model().objects.get_or_create(username=opts["user"])
-        if settings.SEARCH_PROVIDER == "local" and not Document.objects.filter(collection=Document.DEMO_COLLECTION).exists():
+        sources = [s.strip() for s in opts["sources"].split(",") if s.strip()]
+        if "uploads" in sources and not Document.objects.filter(collection="uploads", owner=user).exists():
+            raise CommandError(f"{user.username} has no uploads; load a folder first: "
+                               f"python manage.py load_uploads --user {user.username} DIR")
+        if ("uploads" not in sources and settings.SEARCH_PROVIDER == "local"
+                and not Document.objects.filter(collection=Document.DEMO_COLLECTION).exists()):
             from agents.management.commands.load_demo_corpus import load
 
             added, _ = load()
@@ -85,7 +91,7 @@ class Command(BaseCommand):
             budget = {k: v for k, v in (("max_minutes", opts["max_minutes"]), ("max_usd", opts["max_usd"])) if v is not None}
             try:
                 job = services.job_create(user=user, question=opts["question"], depth=opts["depth"],
-                                          sources=opts["sources"].split(","), budget=budget)
+                                          sources=sources, budget=budget)
             except services.ApplicationError as exc:
                 raise CommandError(f"{exc.field}: {exc.message}") from exc
             self.stdout.write(f"job {job.pk} ({job.depth}) queued")

@@ -1,0 +1,124 @@
+"""SSRF: no fetch reaches a private, loopback, link-local, CGNAT or otherwise non-public
+address, however it is spelled, resolved or redirected to; only http and https. The one
+loopback host a test names in FETCH_ALLOW_LOOPBACK_HOSTS is the only exception."""
+import socket
+
+import pytest
+
+from agents.sources import fetch
+from agents.sources.fetch import FetchRefused
+from tests.local_http import LocalServer, Reply
+
+REAL_GETADDRINFO = socket.getaddrinfo
+
+
+@pytest.fixture
+def allowed_server(settings):
+    """A local web server the fetcher may reach (its host is named in the setting)."""
+    settings.FETCH_ALLOW_LOOPBACK_HOSTS = ["127.0.0.1"]
+    with LocalServer(default=Reply(body="<html><body><p>An allowed page.</p></body></html>")) as server:
+        yield server
+
+
+@pytest.fixture
+def resolve_as(monkeypatch):
+    """Make chosen host names resolve to chosen addresses (as a hostile DNS would)."""
+    table = {}
+
+    def fake(host, port, *args, **kwargs):
+        if host in table:
+            family = socket.AF_INET6 if ":" in table[host] else socket.AF_INET
+            return [(family, socket.SOCK_STREAM, socket.IPPROTO_TCP, "", (table[host], port))]
+        return REAL_GETADDRINFO(host, port, *args, **kwargs)
+
+    monkeypatch.setattr(socket, "getaddrinfo", fake)
+    return table
+
+
+@pytest.mark.parametrize("url", [
+    "http://127.0.0.1/",
+    "http://localhost/",
+    "http://169.254.169.254/latest/meta-data/iam/security-credentials/",
+    "http://[::ffff:127.0.0.1]/",
+    "http://[::1]/",
+    "http://100.64.0.1/",
+    "http://10.0.0.5/",
+    "http://192.168.1.1/",
+    "http://172.16.0.1/",
+    "http://0.0.0.0/",
+    "http://2130706433/",  # 127.0.0.1 as one decimal number
+    "http://0177.0.0.1/",  # 127.0.0.1 in octal
+    "http://0x7f.1/",  # 127.0.0.1 in hex, short form
+    "http://[64:ff9b::a9fe:a9fe]/",  # NAT64 of 169.254.169.254
+    "http://224.0.0.1/",  # multicast
+    "http://198.18.0.1/",  # benchmarking range, not public
+])
+def test_private_loopback_link_local_and_odd_spellings_are_refused(url, settings):
+    settings.FETCH_ALLOW_LOOPBACK_HOSTS = []
+    with pytest.raises(FetchRefused):
+        fetch.fetch(url)
+
+
+def test_an_allowed_loopback_name_does_not_open_other_loopback_spellings(allowed_server):
+    for url in (f"http://localhost:{allowed_server.port}/", f"http://2130706433:{allowed_server.port}/",
+                f"http://[::ffff:127.0.0.1]:{allowed_server.port}/"):
+        with pytest.raises(FetchRefused):
+            fetch.fetch(url)
+    assert allowed_server.requests == []
+
+
+def test_a_public_looking_name_that_resolves_to_a_private_address_is_refused(resolve_as):
+    resolve_as["public.example"] = "10.0.0.5"
+    with pytest.raises(FetchRefused, match="10.0.0.5"):
+        fetch.fetch("http://public.example/annual-report")
+
+
+def test_an_allowed_name_that_resolves_off_loopback_is_still_refused(resolve_as, settings):
+    settings.FETCH_ALLOW_LOOPBACK_HOSTS = ["fixture.test"]
+    resolve_as["fixture.test"] = "192.168.0.10"
+    with pytest.raises(FetchRefused):
+        fetch.fetch("http://fixture.test/")
+
+
+@pytest.mark.parametrize("target", [
+    "http://169.254.169.254/latest/meta-data/",
+    "http://10.0.0.5/internal",
+    "http://localhost/admin",
+    "file:///etc/passwd",
+    "gopher://127.0.0.1:6379/_FLUSHALL",
+])
+def test_a_redirect_from_an_allowed_server_to_a_private_address_or_scheme_is_refused(allowed_server, target):
+    allowed_server.routes["/go"] = Reply(status=302, headers={"Location": target})
+    with pytest.raises(FetchRefused):
+        fetch.fetch(f"{allowed_server.url}/go")
+    assert [r.path for r in allowed_server.requests] == ["/go"]
+
+
+@pytest.mark.parametrize("url", ["file:///etc/passwd", "gopher://127.0.0.1:70/", "ftp://ftp.example/x",
+                                 "dict://127.0.0.1:11211/", "http://user:pass@public.example/"])
+def test_schemes_other_than_http_and_https_and_urls_with_credentials_are_refused(url):
+    with pytest.raises(FetchRefused):
+        fetch.fetch(url)
+
+
+def test_the_connection_goes_to_the_address_that_was_checked(resolve_as, settings, monkeypatch):
+    """DNS rebinding: the name resolves to the allowed loopback the first time and elsewhere
+    the second; the fetch must connect to the first answer and resolve only once."""
+    settings.FETCH_ALLOW_LOOPBACK_HOSTS = ["rebind.test"]
+    answers = ["127.0.0.1", "127.0.0.2"]  # 127.0.0.2: loopback too, but nothing listens there
+    lookups = []
+
+    def rebinding(host, port, *args, **kwargs):
+        if host == "rebind.test":
+            lookups.append(host)
+            address = answers[min(len(lookups) - 1, 1)]
+            return [(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP, "", (address, port))]
+        return REAL_GETADDRINFO(host, port, *args, **kwargs)
+
+    monkeypatch.setattr(socket, "getaddrinfo", rebinding)
+    with LocalServer(default=Reply(body="<p>pinned</p>")) as server:
+        port = server.port
+        fetched = fetch.fetch(f"http://rebind.test:{port}/page")
+    assert fetched.body == b"<p>pinned</p>"
+    assert lookups == ["rebind.test"]
+    assert server.requests[0].headers["host"] == f"rebind.test:{port}"

@@ -1,0 +1,87 @@
+"""A repeated fetch is free: the page cache (keyed by the normalised URL's hash) answers it
+without an HTTP request until it expires. And within one job no page is claimed twice: the
+sources table's (job, url_hash) constraint is the shared set of fetched URLs."""
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from agents.search_worker import SearchWorker
+from agents.sources import pages
+from agents.sources.urls import url_hash
+from jobs.models import PageCache, Source
+from jobs.steps import RunContext
+from tests.factories import JobFactory, SubQuestionFactory
+from tests.local_http import LocalServer, Reply
+
+PAGE = ("<html><head><title>Norvik signs Borealis</title></head><body><article><h1>Norvik signs Borealis</h1>"
+        "<p>Norvik Electric added Borealis Power Systems as an LFP cell supplier in June 2024, the company said.</p>"
+        "</article></body></html>")
+
+
+@pytest.fixture
+def web(settings):
+    settings.FETCH_ALLOW_LOOPBACK_HOSTS = ["127.0.0.1"]
+    with LocalServer({"/press/borealis": Reply(body=PAGE)}) as server:
+        yield server
+
+
+def test_a_second_fetch_within_the_ttl_makes_no_http_request(web, db):
+    first = pages.get_page(f"{web.url}/press/borealis")
+    second = pages.get_page(f"{web.url}/press/borealis")
+    assert len(web.hits("/press/borealis")) == 1
+    assert (first.from_cache, second.from_cache) == (False, True)
+    assert second.content_ref == first.content_ref
+
+
+def test_the_cache_is_keyed_by_the_normalised_url(web, db):
+    pages.get_page(f"{web.url}/press/borealis")
+    again = pages.get_page(f"{web.url}/press/borealis#top")
+    assert again.from_cache and len(web.hits("/press/borealis")) == 1
+
+
+def test_an_expired_entry_is_fetched_again(web, db):
+    url = f"{web.url}/press/borealis"
+    pages.get_page(url)
+    PageCache.objects.filter(url_hash=url_hash(url)).update(expires_at=timezone.now() - timedelta(seconds=1))
+    refreshed = pages.get_page(url)
+    assert not refreshed.from_cache
+    assert len(web.hits("/press/borealis")) == 2
+    assert PageCache.objects.get(url_hash=url_hash(url)).expires_at > timezone.now()
+
+
+def test_the_ttl_setting_decides_the_expiry(web, db, settings):
+    settings.PAGE_CACHE_TTL_SECONDS = 3600
+    url = f"{web.url}/press/borealis"
+    page = pages.get_page(url)
+    entry = PageCache.objects.get(url_hash=url_hash(url))
+    assert entry.expires_at - page.fetched_at == timedelta(seconds=3600)
+
+
+def _worker(job, sq, urls):
+    worker = SearchWorker(RunContext(job=job, epoch=job.epoch), sq)
+    for url in urls:
+        worker.results_seen[url] = {"url": url, "domain": "northern-ledger.example", "title": "Norvik signs Borealis",
+                                    "quality": 0.6}
+    return worker
+
+
+def test_a_url_one_worker_claimed_is_skipped_by_another_worker_of_the_same_job(db):
+    job = JobFactory()
+    first_sq, second_sq = SubQuestionFactory(job=job), SubQuestionFactory(job=job)
+    url = "https://northern-ledger.example/business/norvik-skarv-borealis"
+    first = _worker(job, first_sq, [url])._fetch_pages(1, {"turn": 1}, [url]).output
+    # The same page under another spelling (fragment, upper-case host) is the same page.
+    variant = "https://Northern-Ledger.example/business/norvik-skarv-borealis#section-2"
+    second = _worker(job, second_sq, [variant])._fetch_pages(1, {"turn": 1}, [variant]).output
+    assert first["claimed"] == [url] and first["skipped"] == []
+    assert second["claimed"] == [] and second["skipped"] == [variant]
+    assert "already read by another worker" in second["error"]
+    assert Source.objects.filter(job=job).count() == 1
+
+
+def test_another_job_may_read_the_same_url(db):
+    url = "https://northern-ledger.example/business/norvik-skarv-borealis"
+    for job in (JobFactory(), JobFactory()):
+        sq = SubQuestionFactory(job=job)
+        assert _worker(job, sq, [url])._fetch_pages(1, {"turn": 1}, [url]).output["claimed"] == [url]
