@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from datetime import timedelta
 
 from django.conf import settings
-from django.db import close_old_connections, connection
+from django.db import close_old_connections, connection, transaction
 from django.utils import timezone
 
 from jobs.errors import JobStopped, LeaseLost
@@ -25,6 +25,8 @@ from jobs.errors import JobStopped, LeaseLost
 logger = logging.getLogger(__name__)
 
 OWNER = f"{socket.gethostname()}:{os.getpid()}"
+# Jobs one sweep takes over at most; the next sweep (10 s later) takes the rest.
+SWEEP_BATCH = 500
 
 
 def _active_statuses():
@@ -137,15 +139,20 @@ def take_over_expired() -> list[tuple[str, int]]:
 
     now = timezone.now()
     taken = []
-    expired = Job.objects.filter(status__in=_active_statuses(), lease_expires_at__lt=now).values_list(
-        "pk", "epoch"
-    )
-    for job_id, epoch in expired:
-        won = Job.objects.filter(pk=job_id, epoch=epoch, lease_expires_at__lt=now).update(
-            epoch=epoch + 1,
-            lease_owner="sweeper",
-            lease_expires_at=now + timedelta(seconds=settings.LEASE_TTL_SECONDS),
+    with transaction.atomic():
+        # A row locked by a runner committing a step (or by a stopped one, until PostgreSQL
+        # ends its idle transaction) is skipped this round instead of blocking the sweeper.
+        expired = list(
+            Job.objects.select_for_update(skip_locked=True)
+            .filter(status__in=_active_statuses(), lease_expires_at__lt=now)
+            .values_list("pk", "epoch")[:SWEEP_BATCH]
         )
-        if won:
-            taken.append((str(job_id), epoch + 1))
+        for job_id, epoch in expired:
+            won = Job.objects.filter(pk=job_id, epoch=epoch, lease_expires_at__lt=now).update(
+                epoch=epoch + 1,
+                lease_owner="sweeper",
+                lease_expires_at=now + timedelta(seconds=settings.LEASE_TTL_SECONDS),
+            )
+            if won:
+                taken.append((str(job_id), epoch + 1))
     return taken

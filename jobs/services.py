@@ -59,6 +59,12 @@ def _validate_budget(budget: dict | None) -> tuple[int, int, float]:
     return int(tokens), round(usd * 1_000_000), float(minutes)
 
 
+def _has_uploads(user) -> bool:
+    from agents.models import Document
+
+    return Document.objects.filter(collection="uploads", owner=user).exists()
+
+
 def job_create(*, user, question, depth: str | None = None, sources: list | None = None, budget: dict | None = None,
                require_approval: bool = False, variant: str = "") -> Job:
     """Validate, store the job with its budgets and deadline, and enqueue it after commit.
@@ -72,6 +78,12 @@ def job_create(*, user, question, depth: str | None = None, sources: list | None
     if not isinstance(sources, list) or not sources or any(s not in SOURCES for s in sources):
         raise ApplicationError(f"sources must be a non-empty list of {list(SOURCES)}", field="sources")
     sources = list(dict.fromkeys(sources))
+    if len(sources) > 1:
+        # A worker that reads private uploads gets no web search (a query is a way to send data
+        # out), so one job researches either the web or the uploads, never both.
+        raise ApplicationError("sources: research the web and your uploads in separate jobs", field="sources")
+    if sources == ["uploads"] and not _has_uploads(user):
+        raise ApplicationError("sources: you have no uploads to research; upload files first", field="sources")
     tokens, usd_micros, minutes = _validate_budget(budget)
     now = timezone.now()
     with transaction.atomic():

@@ -100,6 +100,12 @@ ASGI_APPLICATION = "research_project.asgi.application"
 # --- Database: PostgreSQL in production and CI, a SQLite file for the embedded default.
 DATABASE_URL = env("DATABASE_URL", f"sqlite:///{VAR_DIR / 'research.sqlite3'}")
 DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=env_int("DB_CONN_MAX_AGE", 60))}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # A stopped or hung worker must not hold a row lock forever: PostgreSQL ends a session
+    # that sits idle inside a transaction this long (steps commit in milliseconds).
+    DATABASES["default"].setdefault("OPTIONS", {})["options"] = (
+        f"-c idle_in_transaction_session_timeout={env_int('DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', 10000)}"
+    )
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several worker threads write at once: WAL and IMMEDIATE transactions instead of
     # "database is locked" errors.

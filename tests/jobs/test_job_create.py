@@ -33,6 +33,8 @@ def test_it_stores_budgets_deadline_and_prompt_version(alice):
     ({"depth": "medium"}, "depth"),
     ({"sources": ["web", "intranet"]}, "sources"),
     ({"sources": []}, "sources"),
+    ({"sources": ["web", "uploads"]}, "sources"),
+    ({"sources": ["uploads"]}, "sources"),  # alice has uploaded nothing
     ({"budget": {"max_usd": 0}}, "budget.max_usd"),
     ({"budget": {"max_usd": -1}}, "budget.max_usd"),
     ({"budget": {"max_minutes": 0}}, "budget.max_minutes"),
