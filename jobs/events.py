@@ -7,9 +7,11 @@ cancelled.
 """
 from __future__ import annotations
 
+import json
 import logging
 import uuid
 
+from django.http import StreamingHttpResponse
 from django_eventstream import send_event
 from django_eventstream.channelmanager import DefaultChannelManager
 
@@ -57,3 +59,57 @@ class JobChannelManager(DefaultChannelManager):
 
     def is_channel_reliable(self, channel):
         return True
+
+
+def stored_events(job_id, *, after_eid: int = 0) -> list[dict]:
+    """The job's stored events in order: [{eid, type, data}] (data decoded)."""
+    from django_eventstream.models import Event
+
+    rows = Event.objects.filter(channel=channel_for(job_id), eid__gt=after_eid).order_by("eid")
+    out = []
+    for eid, event_type, raw in rows.values_list("eid", "type", "data"):
+        data = json.loads(raw)  # django-eventstream stores the JSON text JSON-encoded once more
+        out.append({"eid": eid, "type": event_type, "data": json.loads(data) if isinstance(data, str) else data})
+    return out
+
+
+def event_id(job_id, eid: int) -> str:
+    """The SSE `id:` django-eventstream gives event `eid` of a job (what Last-Event-ID echoes)."""
+    from django_eventstream.utils import make_id
+
+    return make_id({channel_for(job_id): eid})
+
+
+def stream_response(http_request, *, job_id):
+    """The SSE response for one job's channel, served by django-eventstream (which checks the
+    channel manager again, holds the connection and takes live events from Redis pub/sub).
+
+    With Last-Event-ID (header or `lastEventId` query parameter) the stream resumes after that
+    event, in order. Without it every stored event of the job is sent first, so a client that
+    connects late (or a page that loads mid-run) misses nothing. The caller checks ownership."""
+    from django_eventstream.utils import sse_encode_event
+    from django_eventstream.views import events as eventstream_view
+
+    resuming = http_request.META.get("HTTP_LAST_EVENT_ID") or any(http_request.GET.getlist("lastEventId"))
+    history = ""
+    if not resuming:
+        stored = stored_events(job_id)
+        if stored:
+            history = "".join(
+                sse_encode_event(e["type"], json.dumps(e["data"]), event_id=event_id(job_id, e["eid"])) for e in stored
+            )
+            # The live part starts after the last event sent here.
+            http_request.META["HTTP_LAST_EVENT_ID"] = event_id(job_id, stored[-1]["eid"])
+    response = eventstream_view(http_request, channel=channel_for(job_id))
+    if isinstance(response, StreamingHttpResponse):
+        response["Cache-Control"] = "no-cache"
+        response["X-Accel-Buffering"] = "no"  # a reverse proxy must not buffer the stream
+        if history:
+            response.streaming_content = _prepend(history.encode(), response.streaming_content)
+    return response
+
+
+async def _prepend(first: bytes, rest):
+    yield first
+    async for chunk in rest:
+        yield chunk
