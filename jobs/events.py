@@ -42,6 +42,34 @@ def emit(job_id, event_type: str, data: dict | None = None) -> None:
         logger.exception("could not emit %s for job %s", event_type, job_id)
 
 
+def describe(event_type: str, data: dict) -> str:
+    """One line for a person (the CLI and the live page). Raises KeyError for a malformed event."""
+    if event_type == "plan_ready":
+        lines = [f"plan: {len(data['subquestions'])} sub-questions"]
+        lines += [f"  - {sq['text']}" for sq in data["subquestions"]]
+        return "\n".join(lines)
+    if event_type == "search":
+        return f"search [sq {data['sq_id']}]: {data['query']!r} -> {data['results']} results"
+    if event_type == "source_read":
+        status = data.get("error") or f"{data['notes']} notes"
+        return f"read   [sq {data['sq_id']}]: {data.get('title') or data['url']} ({status})"
+    if event_type == "gap_found":
+        return "gap check: " + data["reason"] + "".join(f"\n  + {s['text']}" for s in data["new_subquestions"])
+    if event_type == "section_drafted":
+        return f"drafted: {data['heading']} ({data['sentences']} sentences)"
+    if event_type == "claim_checked":
+        return f"checked claim {data['index'] + 1}: {data['verdict']} ({data['outcome']})"
+    if event_type == "budget_warning":
+        return f"budget: {data['reason']}"
+    if event_type == "compacting":
+        return f"compacting worker context [sq {data['sq_id']}] at {data['tokens']} tokens"
+    if event_type == "done":
+        return "done"
+    if event_type == "failed":
+        return f"FAILED: {data.get('error')}"
+    return f"{event_type}: {json.dumps(data)[:200]}"
+
+
 class JobChannelManager(DefaultChannelManager):
     """A channel `job-<uuid>` is readable only by the job's owner."""
 

@@ -249,6 +249,8 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)
+# Serve app static files (pages' CSS/JS, Swagger UI) without a collectstatic step.
+WHITENOISE_USE_FINDERS = True
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/research/"
 LOGOUT_REDIRECT_URL = "/accounts/login/"
