@@ -18,6 +18,26 @@ from django.db import connection
 from tests.workers import WorkerProcess
 
 
+def _include_live_tests_in_db_setup():
+    """pytest-django creates the test database only for aliases that collected tests ask for
+    through `db` or a django_db mark; a run of only `live` tests (e.g. one file of them) would
+    then query the real database. Count tests that use live_db as asking for "default"."""
+    import pytest_django.fixtures as fixtures
+
+    original = fixtures._get_databases_for_setup
+
+    def databases_for_setup(items):
+        aliases, serialized = original(items)
+        if any("live_db" in getattr(item, "fixturenames", ()) for item in items):
+            aliases = {*aliases, "default"}
+        return aliases, serialized
+
+    fixtures._get_databases_for_setup = databases_for_setup
+
+
+_include_live_tests_in_db_setup()
+
+
 def pytest_report_header(config):
     from django.conf import settings
 
@@ -89,3 +109,14 @@ def bob(db, make_user):
 @pytest.fixture
 def charlie(db, make_user):
     return make_user("charlie")
+
+
+@pytest.fixture(scope="session")
+def live_web(live_db, django_db_blocker):
+    """The web app under uvicorn (ASGI) on 127.0.0.1:87xx, on the live test database."""
+    from tests.web_server import WebServerProcess
+
+    with django_db_blocker.unblock():
+        server = WebServerProcess().start()
+    yield server
+    server.stop()
