@@ -120,3 +120,28 @@ def live_web(live_db, django_db_blocker):
         server = WebServerProcess().start()
     yield server
     server.stop()
+
+
+@pytest.fixture
+def no_enqueue(monkeypatch):
+    """No worker runs: job_create and plan_approve store their rows but enqueue nothing."""
+    from jobs import services
+
+    started, resumed = [], []
+    monkeypatch.setattr(services, "_enqueue_start", lambda job: started.append(job.pk))
+    monkeypatch.setattr(services, "_enqueue_resume", lambda job_id, epoch: resumed.append((job_id, epoch)))
+    return {"started": started, "resumed": resumed}
+
+
+@pytest.fixture
+def api_for():
+    """api_for(user) -> a DRF APIClient signed in as user (None: anonymous)."""
+    from rest_framework.test import APIClient
+
+    def make(user=None):
+        client = APIClient()
+        if user is not None:
+            client.force_authenticate(user)
+        return client
+
+    return make
