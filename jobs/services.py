@@ -207,3 +207,18 @@ def _enqueue_resume(job_id: str, epoch: int) -> None:
     from jobs.tasks import job_resume
 
     job_resume.delay(job_id, epoch)
+
+
+def claim_override_set(*, claim, verdict: str, note: str, reviewer):
+    """A reviewer's verdict on a report claim, recorded with who and when. The model's verdict
+    and the claim's history are never changed; an empty verdict clears the override."""
+    from jobs.models import ReportClaim
+
+    if verdict and verdict not in ReportClaim.Verdict.values:
+        raise ApplicationError(f"override_verdict must be one of {list(ReportClaim.Verdict.values)}", field="override_verdict")
+    fields = {"override_verdict": verdict or "", "override_note": (note or "").strip(),
+              "override_by": reviewer if verdict else None, "override_at": timezone.now() if verdict else None}
+    ReportClaim.objects.filter(pk=claim.pk).update(**fields)
+    for name, value in fields.items():
+        setattr(claim, name, value)
+    return claim

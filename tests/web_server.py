@@ -18,6 +18,7 @@ from tests.workers import test_database_url
 
 PORT_RANGE = range(8700, 8800)  # the ports this project's tests may use
 READY_TIMEOUT_SECONDS = 30
+SESSION_END_GRACE_SECONDS = 0.5
 
 
 def free_port() -> int:
@@ -69,3 +70,6 @@ class WebServerProcess:
             except subprocess.TimeoutExpired:  # open SSE connections keep it waiting
                 os.killpg(self.proc.pid, signal.SIGKILL)
                 self.proc.wait(timeout=5)
+            # PostgreSQL ends the server's sessions a moment after its sockets close; dropping
+            # the test database right away would find them still there.
+            time.sleep(SESSION_END_GRACE_SECONDS)
