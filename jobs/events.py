@@ -10,9 +10,11 @@ from __future__ import annotations
 import json
 import logging
 import uuid
+from contextlib import contextmanager
 
 from django.http import StreamingHttpResponse
 from django_eventstream import send_event
+from redis.exceptions import LockError
 from django_eventstream.channelmanager import DefaultChannelManager
 
 logger = logging.getLogger(__name__)
@@ -36,10 +38,35 @@ def emit(job_id, event_type: str, data: dict | None = None) -> None:
     """Store and publish one event. Never raises: progress reporting must not fail a step."""
     if event_type not in EVENT_TYPES:
         raise ValueError(f"unknown event type {event_type!r}")
+    channel = channel_for(job_id)
     try:
-        send_event(channel_for(job_id), event_type, {"job_id": str(job_id), **(data or {})})
+        # Worker threads of one job emit at once. Storing (which numbers the event) and
+        # publishing happen under one per-job lock, so live subscribers receive events in id
+        # order: a client that resumes from the last id it saw then misses nothing.
+        with _publish_lock(channel):
+            send_event(channel, event_type, {"job_id": str(job_id), **(data or {})})
     except Exception:  # noqa: BLE001 - events are best effort; the step log is the record
         logger.exception("could not emit %s for job %s", event_type, job_id)
+
+
+PUBLISH_LOCK_SECONDS = 5  # one store + publish takes milliseconds; a dead holder frees it after this
+
+
+@contextmanager
+def _publish_lock(channel: str):
+    from jobs.redis_client import redis_client
+
+    lock = redis_client().lock(f"events:publish:{channel}", timeout=PUBLISH_LOCK_SECONDS,
+                               blocking_timeout=PUBLISH_LOCK_SECONDS)
+    acquired = lock.acquire()
+    try:
+        yield
+    finally:
+        if acquired:
+            try:
+                lock.release()
+            except LockError:  # expired while held: the next emitter already took over
+                pass
 
 
 def describe(event_type: str, data: dict) -> str:

@@ -88,3 +88,37 @@ def test_bob_gets_404_for_alices_event_stream_and_an_anonymous_client_401(live_w
     assert time.monotonic() - started < READ_TIMEOUT_SECONDS  # answered, not streamed
     anonymous = httpx.get(f"{live_web.url}/v1/research/{job.pk}/events", timeout=READ_TIMEOUT_SECONDS)
     assert anonymous.status_code == 401
+
+
+def test_events_emitted_by_many_threads_reach_a_live_client_in_id_order(live_web, alice_job, monkeypatch):
+    import random
+
+    from django.db import connection
+    from django_eventstream import eventstream
+
+    job, token = alice_job
+    last = events.stored_events(job.pk)[-1]["eid"]
+    publish = eventstream.redis_client.publish
+
+    def slow_publish(*args, **kwargs):  # a thread descheduled between storing and publishing
+        time.sleep(random.uniform(0, 0.05))
+        return publish(*args, **kwargs)
+
+    monkeypatch.setattr(eventstream.redis_client, "publish", slow_publish)
+
+    def emit(i):
+        events.emit(job.pk, "source_read", {"sq_id": i, "url": f"https://p{i}.example", "title": "t", "notes": 1, "error": ""})
+        connection.close()
+
+    emitters = [threading.Thread(target=emit, args=(i,)) for i in range(12)]
+    headers = {"Authorization": f"Token {token}", "Last-Event-ID": events.event_id(job.pk, last)}
+    with httpx.stream("GET", f"{live_web.url}/v1/research/{job.pk}/events", headers=headers,
+                      timeout=READ_TIMEOUT_SECONDS) as response:
+        time.sleep(0.5)  # the stream is open and caught up
+        for t in emitters:
+            t.start()
+        got = read_events(response, 12)
+    for t in emitters:
+        t.join()
+    ids = [int(e["id"].rsplit(":", 1)[1]) for e in got]
+    assert ids == list(range(last + 1, last + 13))
