@@ -67,7 +67,30 @@ def live_db(django_db_setup, django_db_blocker):
     with django_db_blocker.unblock():
         load()
         yield
+        _end_other_sessions()
         connection.close()
+
+
+OTHER_SESSIONS_GRACE_SECONDS = 5
+
+
+def _end_other_sessions():
+    """Worker and web processes of this session are stopped by now (they depend on live_db),
+    but PostgreSQL may hold their sessions a moment longer, and the test database cannot be
+    dropped while it does: wait for them, then end what is left."""
+    import time
+
+    if connection.vendor != "postgresql":
+        return
+    others = ("SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")
+    deadline = time.monotonic() + OTHER_SESSIONS_GRACE_SECONDS
+    with connection.cursor() as cursor:
+        while time.monotonic() < deadline:
+            cursor.execute(others)
+            if not cursor.fetchall():
+                return
+            time.sleep(0.2)
+        cursor.execute(f"SELECT pg_terminate_backend(pid) FROM ({others}) AS o")
 
 
 @pytest.fixture
