@@ -4,7 +4,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib import admin, messages
 
-from jobs import services
+from jobs import reports, services
 from jobs.errors import ApplicationError
 from jobs.models import Job, JobQuery, Note, PageCache, ProviderCall, ReportClaim, Source, Step, SubQuestion
 
@@ -98,7 +98,7 @@ class JobAdmin(admin.ModelAdmin):
     list_display = ("job_id", "user", "question_short", "status", "round", "tokens_used", "usd", "citation_precision",
                     "stopped_reason", "created_at")
     list_filter = ("status", CostFilter, PrecisionFilter, "depth", "created_at", "variant")
-    actions = ["cancel_jobs"]
+    actions = ["cancel_jobs", "verify_cited_quotes"]
     search_fields = ("question", "job_id", "user__username")
     readonly_fields = ("job_id", "epoch", "step_seq", "lease_owner", "lease_expires_at", "tokens_used", "usd_used_micros",
                        "prompt_version", "report", "created_at", "updated_at", "finished_at")
@@ -117,6 +117,15 @@ class JobAdmin(admin.ModelAdmin):
         self.message_user(request, f"cancelled {cancelled} jobs", messages.SUCCESS)
         if skipped:
             self.message_user(request, "not cancelled: " + "; ".join(skipped), messages.WARNING)
+
+    @admin.action(description="Re-check cited quotes against the stored pages (stage 1, no model call)")
+    def verify_cited_quotes(self, request, queryset):
+        for job in queryset.exclude(report__isnull=True):
+            result = reports.cited_quotes_check(job=job)
+            level = messages.SUCCESS if not result["missing"] else messages.ERROR
+            self.message_user(request, f"job {job.pk}: {result['found']} of {result['cited']} cited quotes found on their "
+                                       f"stored pages" + (f"; missing: notes {result['missing']}" if result["missing"] else ""),
+                              level)
 
     @admin.display(description="question")
     def question_short(self, obj):

@@ -145,3 +145,15 @@ def _max_parallel(steps: list[dict]) -> int:
         level += delta
         best = max(best, level)
     return best
+
+
+def cited_quotes_check(*, job: Job) -> dict:
+    """Stage 1 of the citation check again, in code: does every note the report cites still
+    find its quote on the stored page at its offsets? Returns {cited, found, missing: [note_id]}.
+    No model call and no write: the judge's verdicts are not re-run here."""
+    report = job.report or {}
+    cited = {i for sec in report.get("sections", []) for sent in sec["sentences"] for i in sent["citations"]}
+    notes = Note.objects.filter(job=job, note_id__in=cited).select_related("source")
+    missing = sorted({n.note_id for n in notes if not selectors.note_in_context(note=n)["quote_found"]}
+                     | (cited - {n.note_id for n in notes}))
+    return {"cited": len(cited), "found": len(cited) - len(missing), "missing": missing}

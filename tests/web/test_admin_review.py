@@ -52,3 +52,17 @@ def test_jobs_filter_by_cost_and_precision(alice, reviewer):
     html = client.get("/admin/jobs/job/?precision=below").content.decode()
     assert str(dear.pk) in html and str(cheap.pk) not in html
     assert client.get(f"/admin/jobs/job/{dear.pk}/change/").status_code == 200
+
+
+def test_the_quote_recheck_action_reports_a_cited_quote_missing_from_its_page(alice, reviewer):
+    from agents.sources import store
+
+    _, client = reviewer
+    good, bad = finished_job(user=alice), finished_job(user=alice)
+    source = bad.notes.get().source
+    source.content_ref = store.put_text("text", "The page changed and the quote is gone.")
+    source.save()
+    html = client.post("/admin/jobs/job/", {"action": "verify_cited_quotes", "_selected_action": [good.pk, bad.pk]},
+                       follow=True).content.decode()
+    assert f"Job {good.pk}: 1 of 1 cited quotes found" in html
+    assert f"Job {bad.pk}: 0 of 1 cited quotes found on their stored pages; missing: notes [{bad.notes.get().pk}]" in html
