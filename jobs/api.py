@@ -152,7 +152,7 @@ class JobDetailOutputSerializer(serializers.Serializer):
     def get_progress(self, job):
         return selectors.job_progress(job=job)
 
-    @extend_schema_field(EstimateSerializer)
+    @extend_schema_field(EstimateSerializer(allow_null=True))
     def get_estimate(self, job):
         return selectors.job_estimate(job=job)
 

@@ -49,10 +49,14 @@ def job_counts_by_status(*, user) -> dict:
     return dict(Job.objects.filter(user=user).values_list("status").annotate(n=Count("pk")))
 
 
-def job_estimate(*, job: Job) -> dict:
-    """Tokens, dollars and minutes the current round-one plan should take (jobs/estimates.py)."""
+def job_estimate(*, job: Job) -> dict | None:
+    """Tokens, dollars and minutes the current round-one plan should take (jobs/estimates.py);
+    None while there is no plan yet."""
+    planned = job.subquestions.filter(round=1).count()
+    if not planned:
+        return None
     return estimates.estimate_plan(
-        subquestions=job.subquestions.filter(round=1).count(), budget_tokens=job.budget_tokens,
+        subquestions=planned, budget_tokens=job.budget_tokens,
         budget_usd_micros=job.budget_usd_micros, budget_seconds=(job.deadline_at - job.created_at).total_seconds(),
     )
 

@@ -65,3 +65,8 @@ def test_the_list_holds_only_my_jobs_newest_first_and_paginates(alice, bob, api_
     page2 = api_for(alice).get("/v1/research?page_size=2&page=2").json()
     assert [j["job_id"] for j in page2["results"]] == [str(mine[0].pk)]
     assert api_for(alice).get("/v1/research?page=9").status_code == 404
+
+
+def test_there_is_no_estimate_before_the_plan_exists(alice, api_for):
+    job = JobFactory(user=alice)
+    assert api_for(alice).get(f"/v1/research/{job.pk}").json()["estimate"] is None
