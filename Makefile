@@ -1,13 +1,15 @@
 # Two commands matter: `make demo` (set up and run one research job on the embedded default)
-# and `make test` (the test suite; CI runs exactly this). See README.md.
+# and `make test` (the test suite; CI runs exactly this). `make run` serves the web app with a
+# worker and beat and prints a login. See README.md.
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell sha1sum requirements.txt | cut -c1-12)
+PORT ?= 8000
 QUESTION ?= Compare the battery suppliers of the five largest electric car makers
 PYTEST_ARGS ?=
 
-.PHONY: install migrate demo test run worker web beat bench clean
+.PHONY: install migrate demo test run bench clean
 
 $(STAMP): requirements.txt
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -23,6 +25,9 @@ migrate: install
 demo: migrate
 	$(BIN)/python manage.py load_demo_corpus
 	$(BIN)/python manage.py research "$(QUESTION)" --spawn-worker
+
+run: migrate
+	$(BIN)/python manage.py serve --port $(PORT)
 
 test: install
 	@if [ -z "$$DATABASE_URL" ]; then echo "DATABASE_URL is not set: testing on SQLite (var/test.sqlite3); tests marked 'postgres' are skipped by name."; fi

@@ -1,8 +1,11 @@
 """Admin: review jobs, their plans, the read-only step log, sources, notes and claims."""
 from __future__ import annotations
 
-from django.contrib import admin
+from django.conf import settings
+from django.contrib import admin, messages
 
+from jobs import reports, services
+from jobs.errors import ApplicationError
 from jobs.models import Job, JobQuery, Note, PageCache, ProviderCall, ReportClaim, Source, Step, SubQuestion
 
 
@@ -35,16 +38,94 @@ class StepInline(ReadOnlyAdminMixin, admin.TabularInline):
     ordering = ("seq",)
 
 
+class SourceInline(ReadOnlyAdminMixin, admin.TabularInline):
+    model = Source
+    extra = 0
+    fields = ("source_id", "domain", "title", "url", "quality", "published_at", "fetched_at", "fetch_error")
+    readonly_fields = fields
+
+
+class NoteInline(ReadOnlyAdminMixin, admin.TabularInline):
+    model = Note
+    extra = 0
+    fields = ("note_id", "sq", "source", "claim", "quote", "char_start", "char_end")
+    readonly_fields = fields
+
+
+class ClaimInline(ReadOnlyAdminMixin, admin.TabularInline):
+    model = ReportClaim
+    extra = 0
+    fields = ("section", "position", "sentence", "note_ids", "verdict", "outcome", "override_verdict", "override_by")
+    readonly_fields = fields
+    show_change_link = True
+
+
+class CostFilter(admin.SimpleListFilter):
+    title = "cost"
+    parameter_name = "cost"
+    BANDS = {"lt010": (0, 100_000), "010-050": (100_000, 500_000), "gte050": (500_000, None)}
+
+    def lookups(self, request, model_admin):
+        return [("lt010", "under $0.10"), ("010-050", "$0.10 to $0.50"), ("gte050", "$0.50 or more")]
+
+    def queryset(self, request, queryset):
+        if self.value() not in self.BANDS:
+            return queryset
+        low, high = self.BANDS[self.value()]
+        queryset = queryset.filter(usd_used_micros__gte=low)
+        return queryset.filter(usd_used_micros__lt=high) if high is not None else queryset
+
+
+class PrecisionFilter(admin.SimpleListFilter):
+    title = "citation precision"
+    parameter_name = "precision"
+
+    def lookups(self, request, model_admin):
+        gate = f"{settings.CITATION_PRECISION_GATE:.0%}"
+        return [("below", f"below the {gate} gate"), ("passes", f"{gate} or more"), ("none", "not measured")]
+
+    def queryset(self, request, queryset):
+        gate = settings.CITATION_PRECISION_GATE
+        return {
+            "below": lambda: queryset.filter(citation_precision__lt=gate),
+            "passes": lambda: queryset.filter(citation_precision__gte=gate),
+            "none": lambda: queryset.filter(citation_precision__isnull=True),
+        }.get(self.value(), lambda: queryset)()
+
+
 @admin.register(Job)
 class JobAdmin(admin.ModelAdmin):
     list_display = ("job_id", "user", "question_short", "status", "round", "tokens_used", "usd", "citation_precision",
                     "stopped_reason", "created_at")
-    list_filter = ("status", "depth", "created_at", "variant")
+    list_filter = ("status", CostFilter, PrecisionFilter, "depth", "created_at", "variant")
+    actions = ["cancel_jobs", "verify_cited_quotes"]
     search_fields = ("question", "job_id", "user__username")
     readonly_fields = ("job_id", "epoch", "step_seq", "lease_owner", "lease_expires_at", "tokens_used", "usd_used_micros",
                        "prompt_version", "report", "created_at", "updated_at", "finished_at")
-    inlines = [SubQuestionInline, StepInline]
+    inlines = [SubQuestionInline, StepInline, SourceInline, NoteInline, ClaimInline]
     date_hierarchy = "created_at"
+
+    @admin.action(description="Cancel the selected jobs")
+    def cancel_jobs(self, request, queryset):
+        cancelled, skipped = 0, []
+        for job in queryset:
+            try:
+                services.job_cancel(job=job)
+                cancelled += 1
+            except ApplicationError as exc:
+                skipped.append(f"{job.pk}: {exc.message}")
+        self.message_user(request, f"cancelled {cancelled} jobs", messages.SUCCESS)
+        if skipped:
+            self.message_user(request, "not cancelled: " + "; ".join(skipped), messages.WARNING)
+
+    @admin.action(description="Re-check cited quotes against the stored pages (stage 1, no model call)")
+    def verify_cited_quotes(self, request, queryset):
+        for job in queryset.exclude(report__isnull=True):
+            result = reports.cited_quotes_check(job=job)
+            level = messages.SUCCESS if not result["missing"] else messages.ERROR
+            self.message_user(request, f"job {job.pk}: {result['found']} of {result['cited']} cited quotes found on their "
+                                       f"stored pages" + (f"; missing: notes {result['missing']}" if result["missing"] else ""),
+                              level)
 
     @admin.display(description="question")
     def question_short(self, obj):
@@ -85,10 +166,24 @@ class NoteAdmin(admin.ModelAdmin):
 
 @admin.register(ReportClaim)
 class ReportClaimAdmin(admin.ModelAdmin):
-    list_display = ("claim_id", "job", "section", "sentence", "verdict", "outcome", "single_source", "override_verdict")
+    """Claim review: a reviewer sets override_verdict (and a note); who and when are recorded by
+    services.claim_override_set. The model's verdict and the history stay as they were."""
+
+    list_display = ("claim_id", "job", "section", "sentence", "verdict", "outcome", "single_source", "override_verdict",
+                    "override_by", "override_at")
     list_filter = ("verdict", "outcome", "single_source", "override_verdict")
     search_fields = ("sentence", "job__job_id")
-    readonly_fields = ("job", "section", "sentence", "note_ids", "verdict", "reason", "outcome", "history")
+    fields = ("job", "section", "sentence", "note_ids", "verdict", "reason", "outcome", "history",
+              "override_verdict", "override_note", "override_by", "override_at")
+    readonly_fields = ("job", "section", "sentence", "note_ids", "verdict", "reason", "outcome", "history",
+                       "override_by", "override_at")
+
+    def has_add_permission(self, request):
+        return False
+
+    def save_model(self, request, obj, form, change):
+        services.claim_override_set(claim=obj, verdict=form.cleaned_data.get("override_verdict", ""),
+                                    note=form.cleaned_data.get("override_note", ""), reviewer=request.user)
 
 
 @admin.register(PageCache)

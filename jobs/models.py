@@ -321,3 +321,52 @@ class JobQuery(models.Model):
 
     def __str__(self) -> str:
         return self.query
+
+
+# --- Web: per-user settings and the design's online signals (thumbs, citation clicks).
+class UserSettings(models.Model):
+    """Per-user defaults for new jobs; a missing row means the defaults below."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, primary_key=True, on_delete=models.CASCADE,
+                                related_name="research_settings")
+    require_approval = models.BooleanField(default=False)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        db_table = "user_settings"
+
+    def __str__(self) -> str:
+        return f"settings of {self.user_id}"
+
+
+class CitationClick(models.Model):
+    """A reader opened a citation's quote on the report page."""
+
+    id = models.BigAutoField(primary_key=True)
+    job = models.ForeignKey(Job, on_delete=models.CASCADE, related_name="citation_clicks")
+    note = models.ForeignKey(Note, on_delete=models.CASCADE, related_name="clicks")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        db_table = "citation_clicks"
+
+
+class ReportFeedback(models.Model):
+    """Thumbs up or down, with an optional comment: one per user and report, updatable."""
+
+    class Rating(models.IntegerChoices):
+        UP = 1
+        DOWN = -1
+
+    id = models.BigAutoField(primary_key=True)
+    job = models.ForeignKey(Job, on_delete=models.CASCADE, related_name="feedback")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    rating = models.SmallIntegerField(choices=Rating.choices)
+    comment = models.TextField(blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        db_table = "report_feedback"
+        constraints = [models.UniqueConstraint(fields=["job", "user"], name="report_feedback_one_per_user")]

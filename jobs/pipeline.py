@@ -48,16 +48,18 @@ def plan_stage(ctx: RunContext) -> str:
         return StepResult(output=plan, write_rows=write_rows)
 
     plan = run_step(ctx, kind="plan", counter=0, fn=fn)
-    events.emit(ctx.job_id, "plan_ready", {
-        "subquestions": list(SubQuestion.objects.filter(job=job, round=1).values("sq_id", "text", "section")),
-        "outline": plan["outline"],
-    })
-    if job.require_approval and not _approved(job):
+    awaiting = job.require_approval and not _approved(job)
+    if awaiting:
         Job.objects.filter(pk=job.pk, epoch=ctx.epoch, status=Job.Status.PLANNING).update(
             status=Job.Status.AWAITING_APPROVAL, lease_expires_at=None, lease_owner=""
         )
-        return "awaiting_approval"
-    return "research"
+    # Emitted after the status change: a client that approves on plan_ready finds the plan
+    # awaiting approval (before, a quick client got 409 and a page reloaded too early).
+    events.emit(ctx.job_id, "plan_ready", {
+        "subquestions": list(SubQuestion.objects.filter(job=job, round=1).values("sq_id", "text", "section")),
+        "outline": plan["outline"], "awaiting_approval": bool(awaiting),
+    })
+    return "awaiting_approval" if awaiting else "research"
 
 
 def _approved(job: Job) -> bool:

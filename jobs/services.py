@@ -4,13 +4,15 @@ from __future__ import annotations
 from datetime import timedelta
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import Sum
 from django.utils import timezone
 
 from agents import prompts
 from jobs import events
 from jobs.errors import ApplicationError
-from jobs.models import Job, Step, SubQuestion
+from jobs.models import Job, Step, SubQuestion, UserSettings
 
 QUESTION_MIN_CHARS = 10
 QUESTION_MAX_CHARS = 2000
@@ -66,10 +68,13 @@ def _has_uploads(user) -> bool:
 
 
 def job_create(*, user, question, depth: str | None = None, sources: list | None = None, budget: dict | None = None,
-               require_approval: bool = False, variant: str = "") -> Job:
+               require_approval: bool | None = None, variant: str = "") -> Job:
     """Validate, store the job with its budgets and deadline, and enqueue it after commit.
+    `require_approval=None` takes the user's default (UserSettings).
 
-    Raises ApplicationError naming the bad field; nothing is stored then."""
+    Raises ApplicationError naming the bad field (400), or 429 when the user already has
+    MAX_ACTIVE_JOBS_PER_USER open jobs or the job's cap would pass MAX_DAILY_USD_PER_USER;
+    nothing is stored then."""
     question = _validate_question(question)
     depth = depth or Job.Depth.DEEP
     if depth not in Job.Depth.values:
@@ -85,8 +90,14 @@ def job_create(*, user, question, depth: str | None = None, sources: list | None
     if sources == ["uploads"] and not _has_uploads(user):
         raise ApplicationError("sources: you have no uploads to research; upload files first", field="sources")
     tokens, usd_micros, minutes = _validate_budget(budget)
+    if require_approval is None:
+        require_approval = user_settings_get(user=user).require_approval
     now = timezone.now()
     with transaction.atomic():
+        # One user's creates are serialised on their user row, so two at once cannot both
+        # slip under the limits.
+        get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+        _check_user_limits(user=user, usd_micros=usd_micros, now=now)
         job = Job.objects.create(
             user=user, question=question, depth=depth, sources=sources, require_approval=bool(require_approval),
             budget_tokens=tokens, budget_usd_micros=usd_micros, deadline_at=now + timedelta(minutes=minutes),
@@ -95,6 +106,47 @@ def job_create(*, user, question, depth: str | None = None, sources: list | None
         )
         transaction.on_commit(lambda: _enqueue_start(job))
     return job
+
+
+OPEN_STATUSES = (*Job.ACTIVE_STATUSES, Job.Status.AWAITING_APPROVAL)
+
+
+def _check_user_limits(*, user, usd_micros: int, now) -> None:
+    """Raise ApplicationError(429) when a new job with this money cap would pass the user's
+    limits. An open job counts at its cap (it may spend all of it), a finished one at what it
+    spent; the day is the UTC day."""
+    active = Job.objects.filter(user=user, status__in=OPEN_STATUSES).count()
+    if active >= settings.MAX_ACTIVE_JOBS_PER_USER:
+        raise ApplicationError(
+            f"you already have {active} jobs running (limit {settings.MAX_ACTIVE_JOBS_PER_USER}); "
+            "wait for one to finish or cancel one", status=429,
+            extra={"limit": "active_jobs", "active_jobs": active, "max_active_jobs": settings.MAX_ACTIVE_JOBS_PER_USER},
+        )
+    day_start = now.replace(hour=0, minute=0, second=0, microsecond=0)
+    today = Job.objects.filter(user=user, created_at__gte=day_start)
+    spent = today.exclude(status__in=OPEN_STATUSES).aggregate(n=Sum("usd_used_micros"))["n"] or 0
+    reserved = today.filter(status__in=OPEN_STATUSES).aggregate(n=Sum("budget_usd_micros"))["n"] or 0
+    limit_micros = round(settings.MAX_DAILY_USD_PER_USER * 1_000_000)
+    if spent + reserved + usd_micros > limit_micros:
+        raise ApplicationError(
+            f"this job's cap of {usd_micros / 1e6:.2f} USD would pass your daily limit of "
+            f"{settings.MAX_DAILY_USD_PER_USER:.2f} USD ({(spent + reserved) / 1e6:.2f} USD already committed today)",
+            field="budget.max_usd", status=429,
+            extra={"limit": "daily_usd", "committed_usd": round((spent + reserved) / 1e6, 6),
+                   "max_daily_usd": settings.MAX_DAILY_USD_PER_USER},
+        )
+
+
+def user_settings_get(*, user) -> UserSettings:
+    """The user's settings row, or an unsaved one with the defaults."""
+    return UserSettings.objects.filter(user=user).first() or UserSettings(user=user)
+
+
+def user_settings_update(*, user, require_approval: bool) -> UserSettings:
+    if not isinstance(require_approval, bool):
+        raise ApplicationError("require_approval must be true or false", field="require_approval")
+    row, _ = UserSettings.objects.update_or_create(user=user, defaults={"require_approval": require_approval})
+    return row
 
 
 def _enqueue_start(job: Job) -> None:
@@ -167,3 +219,18 @@ def _enqueue_resume(job_id: str, epoch: int) -> None:
     from jobs.tasks import job_resume
 
     job_resume.delay(job_id, epoch)
+
+
+def claim_override_set(*, claim, verdict: str, note: str, reviewer):
+    """A reviewer's verdict on a report claim, recorded with who and when. The model's verdict
+    and the claim's history are never changed; an empty verdict clears the override."""
+    from jobs.models import ReportClaim
+
+    if verdict and verdict not in ReportClaim.Verdict.values:
+        raise ApplicationError(f"override_verdict must be one of {list(ReportClaim.Verdict.values)}", field="override_verdict")
+    fields = {"override_verdict": verdict or "", "override_note": (note or "").strip(),
+              "override_by": reviewer if verdict else None, "override_at": timezone.now() if verdict else None}
+    ReportClaim.objects.filter(pk=claim.pk).update(**fields)
+    for name, value in fields.items():
+        setattr(claim, name, value)
+    return claim

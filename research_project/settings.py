@@ -62,6 +62,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI files served locally (no CDN)
     "django_eventstream",
     "jobs",
     "agents",
@@ -268,10 +269,37 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "jobs.schema.ResearchAutoSchema",
     "EXCEPTION_HANDLER": "jobs.api.exception_handler",
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_THROTTLE_CLASSES": ["jobs.throttles.UserThrottle", "jobs.throttles.AnonThrottle"],
 }
-SPECTACULAR_SETTINGS = {"TITLE": "Deep research API", "VERSION": "1.0.0"}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Deep research API",
+    "VERSION": "1.0.0",
+    "DESCRIPTION": "Ask an open question; get a report in which every sentence cites a checkable quote.",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "COMPONENT_SPLIT_REQUEST": True,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+}
+# --- Web and API limits (jobs/services.py, jobs/api.py).
+# Requests per user (and per client address for anonymous ones) across the whole API.
+API_USER_THROTTLE_RATE = env("API_USER_THROTTLE_RATE", "300/min")
+API_ANON_THROTTLE_RATE = env("API_ANON_THROTTLE_RATE", "60/min")
+# A user may have this many jobs planning, awaiting approval, researching or writing at once.
+MAX_ACTIVE_JOBS_PER_USER = env_int("MAX_ACTIVE_JOBS_PER_USER", 3)
+# Dollars a user may commit per UTC day: spent by finished jobs plus the caps of open ones.
+MAX_DAILY_USD_PER_USER = env_float("MAX_DAILY_USD_PER_USER", 20.0)
+# Throttle counters must be shared by every web process: they live in Redis.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": REDIS_URL,
+        "KEY_PREFIX": "research-cache",
+    }
+}
 
 AUTH_PASSWORD_VALIDATORS = []
 LANGUAGE_CODE = "en-us"
@@ -281,7 +309,11 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)
-LOGIN_URL = "/admin/login/"
+# Serve app static files (pages' CSS/JS, Swagger UI) without a collectstatic step.
+WHITENOISE_USE_FINDERS = True
+LOGIN_URL = "/accounts/login/"
+LOGIN_REDIRECT_URL = "/research/"
+LOGOUT_REDIRECT_URL = "/accounts/login/"
 
 LOGGING = {
     "version": 1,

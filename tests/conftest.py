@@ -61,7 +61,30 @@ def live_db(django_db_setup, django_db_blocker):
     with django_db_blocker.unblock():
         load()
         yield
+        _end_other_sessions()
         connection.close()
+
+
+OTHER_SESSIONS_GRACE_SECONDS = 5
+
+
+def _end_other_sessions():
+    """Worker and web processes of this session are stopped by now (they depend on live_db),
+    but PostgreSQL may hold their sessions a moment longer, and the test database cannot be
+    dropped while it does: wait for them, then end what is left."""
+    import time
+
+    if connection.vendor != "postgresql":
+        return
+    others = ("SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")
+    deadline = time.monotonic() + OTHER_SESSIONS_GRACE_SECONDS
+    with connection.cursor() as cursor:
+        while time.monotonic() < deadline:
+            cursor.execute(others)
+            if not cursor.fetchall():
+                return
+            time.sleep(0.2)
+        cursor.execute(f"SELECT pg_terminate_backend(pid) FROM ({others}) AS o")
 
 
 @pytest.fixture
@@ -107,3 +130,47 @@ def bob(db, make_user):
 @pytest.fixture
 def charlie(db, make_user):
     return make_user("charlie")
+
+
+@pytest.fixture(scope="session")
+def live_web(live_db, django_db_blocker):
+    """The web app under uvicorn (ASGI) on 127.0.0.1:87xx, on the live test database."""
+    from tests.web_server import WebServerProcess
+
+    with django_db_blocker.unblock():
+        server = WebServerProcess().start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def no_enqueue(monkeypatch):
+    """No worker runs: job_create and plan_approve store their rows but enqueue nothing."""
+    from jobs import services
+
+    started, resumed = [], []
+    monkeypatch.setattr(services, "_enqueue_start", lambda job: started.append(job.pk))
+    monkeypatch.setattr(services, "_enqueue_resume", lambda job_id, epoch: resumed.append((job_id, epoch)))
+    return {"started": started, "resumed": resumed}
+
+
+@pytest.fixture
+def api_for():
+    """api_for(user) -> a DRF APIClient signed in as user (None: anonymous)."""
+    from rest_framework.test import APIClient
+
+    def make(user=None):
+        client = APIClient()
+        if user is not None:
+            client.force_authenticate(user)
+        return client
+
+    return make
+
+
+@pytest.fixture(autouse=True)
+def api_throttles_out_of_the_way(settings):
+    """Throttle counters live in Redis and are keyed by user id; on SQLite a rolled-back test's
+    ids come back in the next test, so counts would carry over. Tests that are about throttling
+    set their own rate (and clear their key)."""
+    settings.API_USER_THROTTLE_RATE = settings.API_ANON_THROTTLE_RATE = "1000000/min"

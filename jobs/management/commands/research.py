@@ -18,7 +18,7 @@ from django_eventstream.models import Event
 
 from agents.models import Document
 from jobs import report_markdown, services
-from jobs.events import channel_for
+from jobs.events import channel_for, describe
 from jobs.models import Job
 from jobs.worker_process import WorkerProcess
 
@@ -30,33 +30,6 @@ def decode(raw: str) -> dict:
     """Event data as stored by django-eventstream (JSON, encoded once more by its storage)."""
     data = json.loads(raw)
     return json.loads(data) if isinstance(data, str) else data
-
-
-def describe(event_type: str, data: dict) -> str:
-    if event_type == "plan_ready":
-        lines = [f"plan: {len(data['subquestions'])} sub-questions"]
-        lines += [f"  - {sq['text']}" for sq in data["subquestions"]]
-        return "\n".join(lines)
-    if event_type == "search":
-        return f"search [sq {data['sq_id']}]: {data['query']!r} -> {data['results']} results"
-    if event_type == "source_read":
-        status = data.get("error") or f"{data['notes']} notes"
-        return f"read   [sq {data['sq_id']}]: {data.get('title') or data['url']} ({status})"
-    if event_type == "gap_found":
-        return "gap check: " + data["reason"] + "".join(f"\n  + {s['text']}" for s in data["new_subquestions"])
-    if event_type == "section_drafted":
-        return f"drafted: {data['heading']} ({data['sentences']} sentences)"
-    if event_type == "claim_checked":
-        return f"checked claim {data['index'] + 1}: {data['verdict']} ({data['outcome']})"
-    if event_type == "budget_warning":
-        return f"budget: {data['reason']}"
-    if event_type == "compacting":
-        return f"compacting worker context [sq {data['sq_id']}] at {data['tokens']} tokens"
-    if event_type == "done":
-        return "done"
-    if event_type == "failed":
-        return f"FAILED: {data.get('error')}"
-    return f"{event_type}: {json.dumps(data)[:200]}"
 
 
 class Command(BaseCommand):

@@ -1,0 +1,15 @@
+"""OpenAPI naming for nested serializers: every API class names its own InputSerializer and
+OutputSerializer, so components are named after the qualified class
+(`JobCreateApi.InputSerializer` -> `JobCreateInput`) instead of colliding as `Input`."""
+from __future__ import annotations
+
+from drf_spectacular.openapi import AutoSchema
+
+
+class ResearchAutoSchema(AutoSchema):
+    def get_serializer_name(self, serializer, direction):
+        qualname = type(serializer).__qualname__
+        if "." not in qualname:
+            return super().get_serializer_name(serializer, direction)
+        parts = [p.removesuffix("Api").removesuffix("Serializer") for p in qualname.split(".")]
+        return "".join(parts)

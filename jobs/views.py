@@ -1,0 +1,174 @@
+"""Server-rendered pages: ask, my jobs, the live job page with plan review, the report with
+checkable citations, exports, settings and the staff metrics. Views only parse the form, call
+one service or selector and render; Django's autoescape covers every piece of web text."""
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.contrib.admin.views.decorators import staff_member_required
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.core.serializers.json import DjangoJSONEncoder
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from jobs import online, report_markdown, reports, selectors, services
+from jobs.api import JobDetailOutputSerializer
+from jobs.errors import ApplicationError
+from jobs.models import Job
+
+JOBS_PER_PAGE = 20
+
+
+def _job_or_404(request, job_id) -> Job:
+    """The signed-in user's job; another user's job is a 404 like a missing one."""
+    try:
+        return selectors.job_get_for_user(user=request.user, job_id=job_id)
+    except ApplicationError:
+        raise Http404("no such job") from None
+
+
+def home(request):
+    return redirect("page-job-list" if request.user.is_authenticated else "login")
+
+
+@login_required
+@require_GET
+def job_list(request):
+    page = Paginator(selectors.job_list_for_user(user=request.user), JOBS_PER_PAGE).get_page(request.GET.get("page"))
+    return render(request, "research/job_list.html", {"page": page})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def ask(request):
+    user_settings = services.user_settings_get(user=request.user)
+    form = {"question": "", "depth": "deep", "sources": ["web"], "max_minutes": "", "max_usd": "",
+            "require_approval": user_settings.require_approval}
+    error = None
+    if request.method == "POST":
+        form = {
+            "question": request.POST.get("question", ""), "depth": request.POST.get("depth") or None,
+            "sources": request.POST.getlist("sources") or ["web"],
+            "max_minutes": request.POST.get("max_minutes", "").strip(), "max_usd": request.POST.get("max_usd", "").strip(),
+            "require_approval": request.POST.get("require_approval") == "on",
+        }
+        try:
+            budget = {k: _number(form[k], field=f"budget.{k}") for k in ("max_minutes", "max_usd") if form[k]}
+            job = services.job_create(user=request.user, question=form["question"], depth=form["depth"],
+                                      sources=form["sources"], budget=budget, require_approval=form["require_approval"])
+            return redirect("page-job", job_id=job.pk)
+        except ApplicationError as exc:
+            error = exc
+    return render(request, "research/ask.html", {"form": form, "error": error}, status=error.status if error else 200)
+
+
+def _number(raw: str, *, field: str) -> float:
+    try:
+        return float(raw)
+    except ValueError:
+        raise ApplicationError(f"{field.split('.')[-1]} must be a number", field=field) from None
+
+
+@login_required
+@require_GET
+def job_page(request, job_id):
+    """The live page while the job runs (plan, progress, events, cancel; plan review when it
+    waits for approval); the report when it is done."""
+    job = _job_or_404(request, job_id)
+    context = {"job": job, "progress": selectors.job_progress(job=job), "plan": reports.subquestion_progress(job=job),
+               "estimate": selectors.job_estimate(job=job), "events": reports.event_log(job=job),
+               "timeline": reports.job_timeline(job=job), "trust": reports.trust_panel(job=job)}
+    context["last_event_id"] = context["events"][-1]["id"] if context["events"] else ""
+    if job.status == Job.Status.DONE and job.report is not None:
+        context["report"] = reports.report_view(job=job)
+        context["feedback"] = online.report_feedback_for(user=request.user, job=job)
+        return render(request, "research/report.html", context)
+    return render(request, "research/job.html", context)
+
+
+@login_required
+@require_POST
+def plan_review(request, job_id):
+    """Approve the plan as it is, or start with the edited sub-questions (blank rows dropped)."""
+    job = _job_or_404(request, job_id)
+    edited = None
+    if request.POST.get("action") == "edit":
+        edited = [t for t in (x.strip() for x in request.POST.getlist("sq")) if t]
+    try:
+        services.plan_approve(job=job, edited_plan=edited)
+        messages.success(request, "Plan approved: research has started.")
+    except ApplicationError as exc:
+        messages.error(request, f"{exc.field}: {exc.message}" if exc.field else exc.message)
+    return redirect("page-job", job_id=job.pk)
+
+
+@login_required
+@require_POST
+def cancel(request, job_id):
+    job = _job_or_404(request, job_id)
+    try:
+        services.job_cancel(job=job)
+        messages.success(request, "Job cancelled.")
+    except ApplicationError as exc:
+        messages.error(request, exc.message)
+    return redirect("page-job", job_id=job.pk)
+
+
+@login_required
+@require_POST
+def feedback(request, job_id):
+    job = _job_or_404(request, job_id)
+    try:
+        online.report_feedback_set(user=request.user, job=job, rating=request.POST.get("rating", ""),
+                                   comment=request.POST.get("comment", ""))
+        messages.success(request, "Thank you for the feedback.")
+    except ApplicationError as exc:
+        messages.error(request, f"{exc.field}: {exc.message}" if exc.field else exc.message)
+    return redirect("page-job", job_id=job.pk)
+
+
+@login_required
+@require_GET
+def export(request, job_id, fmt: str):
+    """The report as Markdown, a standalone HTML page, or the API's JSON."""
+    job = _job_or_404(request, job_id)
+    if job.report is None:
+        raise Http404("no report yet")
+    name = f"report-{job.pk}"
+    if fmt == "md":
+        response = HttpResponse(report_markdown.render(job), content_type="text/markdown; charset=utf-8")
+    elif fmt == "json":
+        body = json.dumps(JobDetailOutputSerializer(job).data, cls=DjangoJSONEncoder, indent=2)
+        response = HttpResponse(body, content_type="application/json")
+    else:
+        html = render_to_string("research/report_export.html", {"job": job, "report": reports.report_view(job=job)})
+        response = HttpResponse(html, content_type="text/html; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{name}.{fmt}"'
+    return response
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def user_settings(request):
+    if request.method == "POST":
+        services.user_settings_update(user=request.user, require_approval=request.POST.get("require_approval") == "on")
+        messages.success(request, "Settings saved.")
+        return redirect("page-settings")
+    return render(request, "research/settings.html", {"settings": services.user_settings_get(user=request.user)})
+
+
+@staff_member_required
+@require_GET
+def metrics(request):
+    try:
+        days = min(max(int(request.GET.get("days", 30)), 1), 365)
+    except ValueError:
+        days = 30
+    rows = online.online_metrics(days=days)
+    if request.GET.get("format") == "json":
+        return JsonResponse({"days": days, "rows": rows}, encoder=DjangoJSONEncoder)
+    return render(request, "research/metrics.html", {"rows": rows, "days": days})
