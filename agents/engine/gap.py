@@ -27,12 +27,20 @@ def decide(prompt: str, max_new: int = 2) -> dict:
     # otherwise the names in the first (set-identifying) sub-question's summary.
     members = Counter()
     set_words = {w for w in tx.terms(shape.subject) if not w.isdigit()}
+    listings = []  # (latest year mentioned, names) of sentences that list members of the set
     for sentence in tx.sentences(" ".join(summaries)):
         names = [e for e in tx.entities(sentence.text) if e.lower() not in question.lower()]
         if len(names) >= 3 and len(set_words & tx.term_set(sentence.text)) >= max(1, len(set_words) - 2):
-            members.update(names)
-    if not members:
-        members = Counter(e for e in tx.entities(summaries[0]) if e.lower() not in question.lower())
+            years = [int(n) for n in tx.numbers(sentence.text) if tx.is_year(n)]
+            listings.append((max(years, default=0), names))
+    if listings:
+        # Sets change over time (last year's top five is not this year's): trust the latest list.
+        latest = max(year for year, _ in listings)
+        for year, names in listings:
+            if year == latest:
+                members.update(names)
+    else:
+        members = Counter(e for e in tx.entities(summaries[0]) if e.lower() not in question.lower() and len(e.split()) > 1)
     # A member is covered when a focus summary links it to the focus: a sentence naming it
     # together with a focus word or with another name that is not a member (a supplier, say).
     focus_stems = {t[:5] for t in tx.terms(shape.focus)}

@@ -119,7 +119,10 @@ _ENTITY_RE = re.compile(r"\b(?:[A-Z][a-zA-Z0-9&'\-]+)(?:\s+(?:of\s+|de\s+|&\s+)?
 _ENTITY_STOP = frozenset(
     "The A An In On At For From By This That These Those It Its Our We They He She Their According "
     "However While When Where Which What Who Why How And But Or If As After Before Since During Also "
-    "Unlike Both Each Every Some Most Many Several Other Meanwhile Overall Sources Source".split()
+    "Unlike Both Each Every Some Most Many Several Other Meanwhile Overall Sources Source Even Still Yet "
+    "Despite Although Though Because Until Once Today Now Last Next Earlier Later Only All Any Together "
+    "Including Between With Without Under Over Across Instead Then Thus Hence Also Such No Not Whether "
+    "Where Here There Cheaper Smaller Larger Higher Lower New Old First Second Third Fourth Fifth".split()
 )
 _MONTHS = frozenset(
     "January February March April May June July August September October November December".split()

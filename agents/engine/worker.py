@@ -45,6 +45,31 @@ def query_from(subquestion: str, task: str = "") -> str:
     return " ".join(list(dict.fromkeys(distinct + shared))[:9])
 
 
+SUMMARY_MAX_CLAIMS = 8
+SUMMARY_MAX_CHARS = 1200
+
+
+def summarise(notes: list[dict]) -> str:
+    """A short summary that names as many different things as the notes do: claims are taken
+    greedily by how many names and figures they add that earlier picks did not."""
+    chosen, seen = [], set()
+    remaining = list(notes)
+    while remaining and len(chosen) < SUMMARY_MAX_CLAIMS:
+        best = max(remaining, key=lambda n: len(set(tx.entities(n["claim"])) - seen) + 0.5 * len(set(tx.numbers(n["claim"])) - seen))
+        gain = set(tx.entities(best["claim"])) | set(tx.numbers(best["claim"]))
+        if chosen and not gain - seen:
+            break
+        chosen.append(best)
+        seen |= gain
+        remaining.remove(best)
+    text = ""
+    for note in sorted(chosen, key=notes.index):
+        if len(text) + len(note["claim"]) + 1 > SUMMARY_MAX_CHARS:
+            break
+        text = f"{text} {note['claim']}".strip()
+    return text
+
+
 def _normalise_query(query: str) -> str:
     return " ".join(sorted(set(tx.terms(query))))
 
@@ -86,7 +111,7 @@ def decide(prompt: str, system: str = "") -> dict:
     coverage = len(set(key) & note_terms) / len(set(key)) if key else 1.0
 
     def finish(reason: str) -> dict:
-        summary = " ".join(n["claim"] for n in notes[:6])[:1200]
+        summary = summarise(notes)
         if not notes:
             not_found = [subquestion]
         else:
