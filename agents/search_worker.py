@@ -26,7 +26,8 @@ from django.db import IntegrityError, transaction
 
 from agents import context, prompts, tools
 from agents.engine import text as tx
-from agents.llm import complete_json
+from agents.llm import ModelOutputError, complete_json
+from agents.digests import note_digest
 from agents.safety import untrusted_snippet
 from agents.sources.search import SearchUnavailable, run_search
 from agents.sources.urls import domain_of, normalise, url_hash
@@ -59,6 +60,8 @@ class SearchWorker:
         self.max_pages = PAGES_PER_WORKER.get(self.job.depth, 5)
         self.tools = tools.tools_for(self.job.sources)
         self.history: list[context.Entry] = []
+        # The uncompressed trajectory: every entry ever seen, logged with each model call.
+        self.everything: list[context.Entry] = []
         self.compacted: dict | None = None
         self.queries: list[str] = []
         self.notes: list[dict] = []
@@ -97,17 +100,17 @@ class SearchWorker:
         turn = out["turn"]
         if out.get("compaction") is not None:
             self._apply_compaction(out["compaction"], out["compacted_upto"])
-        self.history.append(context.Entry(turn=turn, kind="decision", text=out.get("thought", ""), tool=out["tool"],
+        self._record(context.Entry(turn=turn, kind="decision", text=out.get("thought", ""), tool=out["tool"],
                                           arguments=out.get("arguments", {})))
         if out.get("error"):
-            self.history.append(context.Entry(turn=turn, kind="error", text=out["error"], tool=out["tool"]))
+            self._record(context.Entry(turn=turn, kind="error", text=out["error"], tool=out["tool"]))
         if out["tool"] in tools.SEARCH_TOOL_NAMES and not out.get("error"):
             self.queries.append(out["arguments"]["query"])
             for r in out.get("results", []):
                 self.results_seen.setdefault(r["url"], r)
         if out.get("observation"):
             self.observations[out["handle"]] = out["observation"]
-            self.history.append(context.Entry(turn=turn, kind="observation", text=out["observation"], tool=out["tool"],
+            self._record(context.Entry(turn=turn, kind="observation", text=out["observation"], tool=out["tool"],
                                               arguments=out.get("arguments", {}), handle=out["handle"],
                                               domains=out.get("domains", []), covers=out.get("covers", ""),
                                               urls=out.get("urls", [])))
@@ -128,13 +131,18 @@ class SearchWorker:
         text = "\n".join(lines)
         handle = f"{out['handle']}_read"
         self.observations[handle] = text
-        self.history.append(context.Entry(turn=out["turn"], kind="observation", text=text, tool="fetch_pages",
+        self._record(context.Entry(turn=out["turn"], kind="observation", text=text, tool="fetch_pages",
                                           arguments=out.get("arguments", {}), handle=handle,
                                           domains=sorted({domain_of(u) for u in out.get("claimed", [])}),
                                           covers=f"{sum(1 for l in lines if l.startswith('read'))} pages read",
                                           urls=out.get("claimed", [])))
 
+    def _record(self, entry: context.Entry) -> None:
+        self.history.append(entry)
+        self.everything.append(entry)
+
     def _apply_compaction(self, summary: dict, upto: int) -> None:
+        """What the model sees shrinks; the full trajectory (self.everything) never does."""
         kept = [e for e in self.history if e.turn <= upto and e.kind in {"decision", "error"}]
         tail = [e for e in self.history if e.turn > upto]
         self.history = kept + tail
@@ -166,7 +174,7 @@ class SearchWorker:
             subquestion=self.sq.text, turn=turn, max_calls=MAX_MODEL_CALLS, pages_read=self.pages_claimed,
             max_pages=self.max_pages, compacted=json.dumps(self.compacted, ensure_ascii=False) if self.compacted else "",
             history=context.visible_history(self.history, turn), queries_sent=self.queries,
-            notes=[{"id": n["id"], "claim": n["claim"], "domain": n["domain"]} for n in self.notes],
+            notes=[{"id": n["id"], "digest": note_digest(n["claim"]), "domain": n["domain"]} for n in self.notes],
             tools=self.tools,
         )
 
@@ -193,8 +201,16 @@ class SearchWorker:
             return self._finish_in_code(turn, stop_reason)
         compaction, upto = self._maybe_compact(turn)
         prompt = self._render_prompt(turn)
-        trajectory = [context.render(e) for e in self.history]
-        reply = complete_json(prompt, trajectory=trajectory).data
+        trajectory = [context.render(e) for e in self.everything]
+        try:
+            reply = complete_json(prompt, trajectory=trajectory).data
+        except ModelOutputError as exc:
+            # An empty or malformed answer (even after the client's one repair) costs this turn,
+            # not the whole worker: the next turn sees what went wrong.
+            return StepResult(output={"turn": turn, "tool": "(invalid)", "thought": "", "arguments": {}, "handle": f"r_{turn}",
+                                      "compaction": compaction, "compacted_upto": upto,
+                                      "error": f"Your last reply could not be used ({exc}). Reply with one JSON object "
+                                               f"naming one of the tools: {', '.join(t.name for t in self.tools)}."})
         name, arguments, thought = reply["tool"], reply["arguments"], reply["thought"]
         base = {"turn": turn, "tool": name, "thought": thought, "arguments": arguments, "handle": f"r_{turn}",
                 "compaction": compaction, "compacted_upto": upto}
@@ -240,8 +256,9 @@ class SearchWorker:
         events.emit(self.ctx.job_id, "search", {"sq_id": self.sq.pk, "query": query, "results": len(results), "provider": provider_name})
         lines = [f"query: {query}", f"{len(results)} results:"]
         for i, r in enumerate(results, 1):
+            # Title and address only: a snippet is page text, and this model holds tools.
             lines.append(f"{i}. {untrusted_snippet(r.title, 120)} | {r.url} | {r.domain} | {r.published or 'undated'} | "
-                         f"quality {r.quality:.2f} | {untrusted_snippet(r.snippet)}")
+                         f"quality {r.quality:.2f}")
         if not results:
             lines.append("(no results: rewrite the query with other terms)")
         return {

@@ -12,6 +12,7 @@ import time
 from django.utils import timezone
 
 from agents import gap_check, planner, reader, writer
+from agents.digests import key_claims
 from agents.llm import ModelOutputError
 from agents.search_worker import Outcome, SearchWorker
 from agents.sources import dedupe, pages, store
@@ -243,13 +244,17 @@ def after_round(ctx: RunContext, round_no: int) -> tuple[str, int]:
         return "write", 0
     sqs = list(SubQuestion.objects.filter(job=job).order_by("round", "position"))
 
+    claims_by_sq: dict[int, list[str]] = {}
+    for sq_id, claim in Note.objects.filter(job=job).order_by("note_id").values_list("sq_id", "claim"):
+        claims_by_sq.setdefault(sq_id, []).append(claim)
+
     def fn():
         other = [o for o in (Step.objects.filter(job=job, kind="read").values_list("output", flat=True)) if o.get("other_findings")]
         try:
             decision = gap_check.check_gaps(
                 question=job.question, outline=job.outline,
                 subquestions=[{"text": s.text, "section": s.section, "status": s.status, "summary": s.summary,
-                               "not_found": s.not_found} for s in sqs],
+                               "not_found": s.not_found, "key_notes": key_claims(claims_by_sq.get(s.pk, []))} for s in sqs],
                 other_findings=[o["other_findings"] for o in other][:20],
             )
         except (BudgetExceeded, ModelOutputError) as exc:

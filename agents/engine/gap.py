@@ -3,11 +3,16 @@ makers), find the members the workers named but whose focus (e.g. battery suppli
 worker covered, and name one sub-question per missing member."""
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from agents.engine import blocks as bk
 from agents.engine import question as qshape
 from agents.engine import text as tx
+
+
+RELATION_STEMS = {t[:5] for t in tx.terms("supplies supplier buys bought sources sourcing purchases contract partner "
+                                           "agreement deal orders provides delivers signed selected")}
 
 
 def decide(prompt: str, max_new: int = 2) -> dict:
@@ -16,7 +21,9 @@ def decide(prompt: str, max_new: int = 2) -> dict:
     researched = bk.blocks(bk.block(prompt, "researched"), "subquestion")
     if not researched:
         return {"enough": True, "reason": "Nothing was researched.", "new_subquestions": []}
-    summaries = [bk.block(sq.body, "summary") for sq in researched]
+    # The readers' key notes (whole sentences) where there are any, else the worker's summary.
+    summaries = [bk.block(sq.body, "key_notes") or bk.block(sq.body, "summary") for sq in researched]
+    summaries = [re.sub(r"^- ", "", s, flags=re.M) for s in summaries]
     texts = [sq.body.split("<summary>")[0].strip() for sq in researched]
     if not (shape.focus and shape.set_like):
         missing = [t for sq, t in zip(researched, texts) if sq.attrs.get("status") != "done"]
@@ -41,22 +48,30 @@ def decide(prompt: str, max_new: int = 2) -> dict:
                 members.update(names)
     else:
         members = Counter(e for e in tx.entities(summaries[0]) if e.lower() not in question.lower() and len(e.split()) > 1)
-    # A member is covered when a focus summary links it to the focus: a sentence naming it
-    # together with a focus word or with another name that is not a member (a supplier, say).
+    # A member is covered when a focus note links it to a named counterpart: a sentence naming
+    # it together with another name that is not a member (its supplier, say) and saying how
+    # they relate. "The two suppliers serve Voltara Motors" does not say who they are;
+    # "Voltara Motors is based in Lyon" names a place, not a counterpart.
     focus_stems = {t[:5] for t in tx.terms(shape.focus)}
     member_names = set(members)
 
-    def links(sentence: str) -> bool:
-        others = [e for e in tx.entities(sentence) if e not in member_names and e.lower() not in question.lower()]
-        return bool(others) or bool(focus_stems & {t[:5] for t in tx.terms(sentence)})
+    def linked(member: str, sentence: str) -> bool:
+        if member not in sentence:
+            return False
+        member_words = set(member.split())
+        # Another name that is not a member and not one of its own products ("Voltara Meridian").
+        others = [e for e in tx.entities(sentence) if e not in member_names and e.lower() not in question.lower()
+                  and not member_words & set(e.split())]
+        stems = {t[:5] for t in tx.terms(sentence)}
+        return bool(others) and bool(stems & (focus_stems | RELATION_STEMS))
 
-    focus_text = " ".join(x.text.lower() for x in tx.sentences(" ".join(summaries[1:])) if links(x.text))
+    focus_sentences = [x.text for x in tx.sentences(" ".join(summaries[1:]))]
     asked = " ".join(texts).lower()
     section = researched[1].attrs.get("section", "") if len(researched) > 1 else ""
     wanted = shape.count or 5
     new = []
     for name, _ in members.most_common(wanted):
-        if name.lower() in focus_text or name.lower() in asked:
+        if any(linked(name, sentence) for sentence in focus_sentences) or name.lower() in asked:
             continue
         new.append({"text": f"Which {shape.focus} does {name} use, and for which products?", "section": section})
         if len(new) == max_new:

@@ -3,8 +3,8 @@
 - ENGINE_FIXED_LATENCY_SECONDS: wait this long before every answer;
 - ENGINE_TOKENS_PER_SECOND: then wait for the reply's tokens at this rate (0 = instant);
 - ENGINE_FAULTS: comma-separated `fault:schema:count` (count calls of that schema fail this
-  way, shared by every process through Redis), fault one of 429, timeout, 500,
-  malformed_json, bad_quote; schema `*` matches any;
+  way, shared by every process through Redis), fault one of 429, timeout, 500, 400 (the
+  provider refuses the request: permanent), malformed_json, bad_quote; schema `*` matches any;
 - ENGINE_COUNT_CALLS: count calls per step key in Redis (tests read `engine:calls:<step_key>`).
 """
 from __future__ import annotations
@@ -52,6 +52,8 @@ def before_call(model: str, schema: str, metadata: dict) -> None:
         time.sleep(delay)
     if _take("429", schema):
         raise litellm.RateLimitError("simulated rate limit", llm_provider="offline", model=model, response=_response(429))
+    if _take("400", schema):
+        raise litellm.BadRequestError("simulated refused request", model=model, llm_provider="offline", response=_response(400))
     if _take("500", schema):
         raise litellm.InternalServerError("simulated server error", llm_provider="offline", model=model, response=_response(500))
     if _take("timeout", schema):

@@ -18,9 +18,10 @@ COVERAGE_TO_FINISH = 0.75
 MIN_NOTES_TO_FINISH = 4
 
 _RESULT_RE = re.compile(
-    r"^\s*\d+\.\s+(?P<title>.*?)\s+\|\s+(?P<url>\S+)\s+\|\s+(?P<domain>\S+)\s+\|\s+(?P<date>\S+)\s+\|\s+quality\s+(?P<quality>[\d.]+)\s+\|\s*(?P<snippet>.*)$"
+    r"^\s*\d+\.\s+(?P<title>.*?)\s+\|\s+(?P<url>\S+)\s+\|\s+(?P<domain>\S+)\s+\|\s+(?P<date>\S+)\s+\|\s+quality\s+(?P<quality>[\d.]+)\s*(?:\|\s*(?P<snippet>.*))?$"
 )
-_NOTE_RE = re.compile(r"^\[(?P<id>\d+)\]\s+(?P<claim>.*?)\s+\((?P<domain>[^()]*)\)\s*$")
+# A note as the worker sees it: "[12] (domain) names: A; B | figures: 60% | terms: nmc, pouch".
+_NOTE_RE = re.compile(r"^\[(?P<id>\d+)\]\s+\((?P<domain>[^()]*)\)\s+(?P<digest>.*)$")
 
 
 GENERIC = frozenset(tx.terms("figures ranked rank changed change since disagree between sources reported compare "
@@ -45,29 +46,28 @@ def query_from(subquestion: str, task: str = "") -> str:
     return " ".join(list(dict.fromkeys(distinct + shared))[:9])
 
 
-SUMMARY_MAX_CLAIMS = 8
 SUMMARY_MAX_CHARS = 1200
 
 
+def _parse_digest(digest: str) -> dict:
+    parts = dict(part.split(": ", 1) for part in digest.split(" | ") if ": " in part)
+    return {
+        "names": [n.strip() for n in parts.get("names", "").split(";") if n.strip()],
+        "figures": [f.strip() for f in parts.get("figures", "").split(",") if f.strip()],
+        "terms": [t.strip() for t in parts.get("terms", "").split(",") if t.strip()],
+    }
+
+
 def summarise(notes: list[dict]) -> str:
-    """A short summary that names as many different things as the notes do: claims are taken
-    greedily by how many names and figures they add that earlier picks did not."""
-    chosen, seen = [], set()
-    remaining = list(notes)
-    while remaining and len(chosen) < SUMMARY_MAX_CLAIMS:
-        best = max(remaining, key=lambda n: len(set(tx.entities(n["claim"])) - seen) + 0.5 * len(set(tx.numbers(n["claim"])) - seen))
-        gain = set(tx.entities(best["claim"])) | set(tx.numbers(best["claim"]))
-        if chosen and not gain - seen:
-            break
-        chosen.append(best)
-        seen |= gain
-        remaining.remove(best)
-    text = ""
-    for note in sorted(chosen, key=notes.index):
-        if len(text) + len(note["claim"]) + 1 > SUMMARY_MAX_CHARS:
-            break
-        text = f"{text} {note['claim']}".strip()
-    return text
+    """What the notes establish, from their digests: the names and figures they carry."""
+    names = list(dict.fromkeys(n for note in notes for n in note["names"]))
+    figures = list(dict.fromkeys(f for note in notes for f in note["figures"]))
+    text = f"{len(notes)} notes from {len({n['domain'] for n in notes})} domains"
+    if names:
+        text += "; names: " + ", ".join(names)
+    if figures:
+        text += "; figures: " + ", ".join(figures[:20])
+    return text[:SUMMARY_MAX_CHARS] + "."
 
 
 def _normalise_query(query: str) -> str:
@@ -95,7 +95,7 @@ def decide(prompt: str, system: str = "") -> dict:
     for line in bk.block(prompt, "notes").splitlines():
         nm = _NOTE_RE.match(line.strip())
         if nm:
-            notes.append(nm.groupdict())
+            notes.append({**nm.groupdict(), **_parse_digest(nm.group("digest"))})
     history = bk.block(prompt, "history")
     fetched = set(re.findall(r"^(?:read|skipped|failed|empty) (\S+)", history, re.M))
     results = []
@@ -107,7 +107,7 @@ def decide(prompt: str, system: str = "") -> dict:
     key = _key_terms(subquestion)
     task_terms = tx.term_set(task)
     distinct = {t for t in key if t not in task_terms}
-    note_terms = set().union(*(tx.term_set(n["claim"]) for n in notes)) if notes else set()
+    note_terms = set().union(*(tx.term_set(n["digest"]) for n in notes)) if notes else set()
     coverage = len(set(key) & note_terms) / len(set(key)) if key else 1.0
 
     def finish(reason: str) -> dict:
@@ -133,7 +133,7 @@ def decide(prompt: str, system: str = "") -> dict:
         quality = float(r["quality"])
         if quality < MIN_QUALITY:
             continue
-        found = tx.term_set(f"{r['title']} {r['snippet']}")
+        found = tx.term_set(f"{r['title']} {r.get('snippet') or ''}")
         if task_terms and not (task_terms - GENERIC) & found:
             continue  # nothing of the task itself: a match on generic words only
         relevance = len(set(key) & found) + 2 * len(distinct & found)
@@ -154,7 +154,7 @@ def decide(prompt: str, system: str = "") -> dict:
     sent = {_normalise_query(q) for q in queries_sent}
     used_words = {w.lower() for q in queries_sent for w in tx.words(q)}
     refused = {m.group(1) for e in errors for m in [re.search(r'"(.+?)"', e)] if m}
-    names = Counter(e for n in notes for e in tx.entities(n["claim"]) if e.lower() not in subquestion.lower())
+    names = Counter(e for n in notes for e in n["names"] if e.lower() not in subquestion.lower())
     base = query_from(subquestion, task)
     for name, _ in names.most_common():
         if all(w.lower() in used_words for w in name.split()):

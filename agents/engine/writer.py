@@ -17,8 +17,9 @@ from agents.engine import text as tx
 
 MERGE_JACCARD = 0.6
 SAME_FACT_JACCARD = 0.5
-MAX_SENTENCES_PER_SECTION = 20
-MIN_TOPIC_TERMS = 2
+MAX_SENTENCES_PER_SECTION = 24
+NEW_NAME_WEIGHT = 1.5
+MIN_TOPIC_TERMS = 1
 SUPPORTED_RECALL = 0.85
 PARTIAL_RECALL = 0.6
 GLUE = frozenset(tx.terms("sources disagree report reports reported that while whereas according"))
@@ -93,9 +94,16 @@ def write_section(prompt: str) -> dict:
             ids = [lead["id"]] + [n["id"] for n in group if n is not lead]
         score = len(focus_terms & tx.term_set(text)) + 0.5 * len(group)
         sentences.append((score, i, {"text": text, "note_ids": ids}))
-    # Keep the strongest sentences, in the order the notes came (workers rank their notes).
-    best = sorted(sentences, key=lambda s: -s[0])[:MAX_SENTENCES_PER_SECTION]
-    return {"sentences": [s for _, _, s in sorted(best, key=lambda s: s[1])], "need_context": []}
+    # Keep the strongest sentences, preferring ones that name something no kept sentence names
+    # yet (so every maker gets its supplier sentence), in the order the notes came.
+    chosen, named = [], set()
+    pool = list(sentences)
+    while pool and len(chosen) < MAX_SENTENCES_PER_SECTION:
+        best = max(pool, key=lambda s: s[0] + NEW_NAME_WEIGHT * len(set(tx.entities(s[2]["text"])) - named))
+        chosen.append(best)
+        named |= set(tx.entities(best[2]["text"]))
+        pool.remove(best)
+    return {"sentences": [s for _, _, s in sorted(chosen, key=lambda s: s[1])], "need_context": []}
 
 
 def _clauses(sentence: str) -> list[str]:

@@ -2,9 +2,10 @@
 and Redis: plan, two rounds of workers and readers, gap check, writing, citation checks."""
 import pytest
 
+from agents.models import Document
 from agents.sources import store
 from jobs import services
-from jobs.models import Job, Note, ProviderCall, ReportClaim, Step
+from jobs.models import Job, Note, ProviderCall, ReportClaim, Source, Step
 from tests.helpers import DEMO_QUESTION, wait_for_job
 
 MAKERS_AND_SUPPLIERS = {
@@ -85,3 +86,46 @@ def test_every_model_and_search_call_was_counted(demo_job, live):
     assert model_tokens == demo_job.tokens_used
     assert sum(c.usd_micros for c in calls) == demo_job.usd_used_micros
     assert calls.filter(kind="search").count() >= 5
+
+
+def _page_sentences(job):
+    from agents.engine.text import sentences
+
+    out = set()
+    for source in Source.objects.filter(job=job).exclude(content_ref=""):
+        page = store.get_text(source.content_ref)
+        out |= {s.text for s in sentences(page) if len(s.text) >= 40}
+    # A page's title heads its text; titles are what a search result shows, not page text.
+    titles = set(Source.objects.filter(job=job).values_list("title", flat=True))
+    titles |= {t for t in Document.objects.values_list("title", flat=True)}
+    return {s for s in out if s not in titles}
+
+
+def test_page_text_never_reaches_the_worker_the_only_model_that_holds_tools(demo_job, live):
+    page_sentences = _page_sentences(demo_job)
+    assert page_sentences
+    for call in ProviderCall.objects.filter(job=demo_job, role="worker"):
+        seen = " ".join(m["content"] for m in call.messages)
+        leaked = [s for s in page_sentences if s in seen]
+        assert not leaked, leaked[:3]
+
+
+def test_the_writer_sees_notes_and_never_raw_page_text(demo_job, live):
+    notes = list(Note.objects.filter(job=demo_job).values_list("quote", "claim"))
+    page_sentences = _page_sentences(demo_job)
+    writer_calls = ProviderCall.objects.filter(job=demo_job, role="writer")
+    assert writer_calls.exists()
+    for call in writer_calls:
+        seen = " ".join(m["content"] for m in call.messages)
+        for quote, claim in notes:
+            seen = seen.replace(quote, "").replace(claim, "")
+        leaked = [s for s in page_sentences if s in seen]
+        assert not leaked, leaked[:3]
+
+
+def test_every_model_call_is_logged_with_what_the_model_saw(demo_job, live):
+    calls = ProviderCall.objects.filter(job=demo_job, kind="model")
+    assert calls.count() >= 40
+    assert all(c.messages and c.response and c.role and c.model for c in calls)
+    worker_calls = calls.filter(role="worker").exclude(step_key__endswith=":search:1")
+    assert worker_calls.exists() and all(c.trajectory_ref for c in worker_calls)

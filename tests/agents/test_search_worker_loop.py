@@ -1,0 +1,78 @@
+"""The search worker's loop: bounded at 6 model calls by code, a repeated query refused with a
+message that says what to do, an unusable reply costing one turn (not the worker)."""
+import pytest
+
+from agents.search_worker import MAX_MODEL_CALLS, SearchWorker
+from jobs.models import JobQuery, Step, SubQuestion
+from jobs.steps import RunContext
+from tests.factories import JobFactory, SubQuestionFactory
+from tests.fakes import scripted_model
+
+pytestmark = pytest.mark.django_db
+
+
+def search(query):
+    return {"thought": "keep searching", "tool": "search", "arguments": {"query": query}}
+
+
+@pytest.fixture
+def worker(alice):
+    job = JobFactory(user=alice, question="Which battery suppliers does Norvik Electric use?")
+    sq = SubQuestionFactory(job=job, text="Which battery suppliers does Norvik Electric use?")
+    return SearchWorker(RunContext(job=job, epoch=job.epoch), sq)
+
+
+def test_the_loop_never_makes_more_than_six_model_calls(worker, settings):
+    # A FAKE model that never wants to stop.
+    with scripted_model(settings, worker_action=[search(f"norvik battery query {i}") for i in range(20)]) as fake:
+        outcome = worker.advance()
+    assert outcome.kind == "done"
+    assert [schema for schema, _ in fake.calls].count("worker_action") == MAX_MODEL_CALLS
+    sq = SubQuestion.objects.get(pk=worker.sq.pk)
+    assert sq.status == "done"
+    assert any("limit of 6 model calls" in x for x in sq.not_found)
+    turns = Step.objects.filter(sq=worker.sq, kind="search").count()
+    assert turns == MAX_MODEL_CALLS + 1  # six model turns and the finish code wrote
+
+
+def test_a_query_the_job_already_sent_is_refused_with_what_to_do_instead(worker, settings):
+    script = [search("Norvik Electric battery suppliers"), search("battery suppliers Norvik Electric"),
+              {"thought": "done", "tool": "finish", "arguments": {"summary": "s", "not_found": []}}]
+    with scripted_model(settings, worker_action=script) as fake:
+        worker.advance()
+    second = Step.objects.get(sq=worker.sq, kind="search", step_key__endswith=":search:2").output
+    assert "already sent the query" in second["error"]
+    assert "Rewrite it with a name, date or term from your notes" in second["error"]
+    third_prompt = [m for schema, m in fake.calls if schema == "worker_action"][2][-1]["content"]
+    assert "already sent the query" in third_prompt
+    assert JobQuery.objects.filter(job=worker.job).count() == 1
+
+
+def test_another_workers_query_is_refused_too(worker, settings):
+    other = SubQuestionFactory(job=worker.job, text="Who supplies Norvik Electric with LFP cells?")
+    JobQuery.objects.create(job=worker.job, normalised="batteri electr norvik supplier", query="Norvik Electric battery suppliers",
+                            step_key=f"{worker.job.pk}:{other.pk}:search:1")
+    with scripted_model(settings, worker_action=[search("Norvik Electric battery suppliers"),
+                                                 {"thought": "ok", "tool": "finish", "arguments": {"summary": "s", "not_found": []}}]):
+        worker.advance()
+    first = Step.objects.get(sq=worker.sq, kind="search", step_key__endswith=":search:1").output
+    assert "already sent" in first["error"]
+
+
+@pytest.mark.parametrize("bad_reply, expected", [
+    ({"thought": "?", "tool": "teleport", "arguments": {}}, "There is no tool named 'teleport'. Call one of: search"),
+    ({"thought": "?", "tool": "search", "arguments": {"q": "x"}}, "search was called with invalid arguments"),
+    ("", "could not be used"),
+])
+def test_an_unknown_tool_malformed_arguments_or_an_empty_answer_get_an_actionable_error(worker, settings, bad_reply, expected):
+    # The empty answer needs two bad replies: the client repairs once before giving up.
+    script = [bad_reply, bad_reply, {"thought": "ok", "tool": "finish", "arguments": {"summary": "s", "not_found": []}}]
+    if bad_reply != "":
+        script = [bad_reply, {"thought": "ok", "tool": "finish", "arguments": {"summary": "s", "not_found": []}}]
+    with scripted_model(settings, worker_action=script) as fake:
+        outcome = worker.advance()
+    assert outcome.kind == "done"
+    first = Step.objects.get(sq=worker.sq, kind="search", step_key__endswith=":search:1").output
+    assert expected in first["error"]
+    next_prompt = [m for schema, m in fake.calls if schema == "worker_action"][-1][-1]["content"]
+    assert expected in next_prompt
