@@ -1,8 +1,12 @@
 """Admin: review jobs, their plans, the read-only step log, sources, notes and claims."""
 from __future__ import annotations
 
+import json
+
 from django.conf import settings
 from django.contrib import admin, messages
+from django.urls import reverse
+from django.utils.html import format_html
 
 from jobs import reports, services
 from jobs.errors import ApplicationError
@@ -100,9 +104,14 @@ class JobAdmin(admin.ModelAdmin):
     list_filter = ("status", CostFilter, PrecisionFilter, "depth", "created_at", "variant")
     actions = ["cancel_jobs", "verify_cited_quotes"]
     search_fields = ("question", "job_id", "user__username")
-    readonly_fields = ("job_id", "epoch", "step_seq", "lease_owner", "lease_expires_at", "tokens_used", "usd_used_micros",
-                       "prompt_version", "report", "created_at", "updated_at", "finished_at")
+    readonly_fields = ("job_id", "model_calls", "epoch", "step_seq", "lease_owner", "lease_expires_at", "tokens_used",
+                       "usd_used_micros", "prompt_version", "report", "created_at", "updated_at", "finished_at")
     inlines = [SubQuestionInline, StepInline, SourceInline, NoteInline, ClaimInline]
+
+    @admin.display(description="model calls and trajectories")
+    def model_calls(self, obj):
+        url = reverse("admin:jobs_providercall_changelist") + f"?job__job_id__exact={obj.pk}"
+        return format_html('<a href="{}">{} calls</a>', url, obj.provider_calls.count())
     date_hierarchy = "created_at"
 
     @admin.action(description="Cancel the selected jobs")
@@ -194,9 +203,32 @@ class PageCacheAdmin(admin.ModelAdmin):
 
 @admin.register(ProviderCall)
 class ProviderCallAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    """Every model and search call, with what the model saw (messages) and, for looping
+    agents, the full uncompressed trajectory kept apart from it."""
+
     list_display = ("id", "job", "kind", "role", "model", "tokens_in", "tokens_out", "usd_micros", "latency_ms", "ok", "created_at")
     list_filter = ("kind", "role", "model", "ok")
     search_fields = ("step_key", "job__job_id")
+    fields = ("job", "step_key", "epoch", "kind", "role", "model", "tokens_in", "tokens_out", "usd_micros", "latency_ms",
+              "ok", "error", "seen_by_model", "response", "full_trajectory", "created_at")
+    readonly_fields = fields
+
+    @admin.display(description="what the model saw")
+    def seen_by_model(self, obj):
+        return format_html("<pre style='white-space:pre-wrap'>{}</pre>",
+                           "\n\n".join(f"[{m.get('role')}]\n{m.get('content')}" for m in obj.messages or []))
+
+    @admin.display(description="full trajectory (uncompressed)")
+    def full_trajectory(self, obj):
+        if not obj.trajectory_ref:
+            return "(same as what the model saw, or past retention)"
+        from agents.sources import store
+
+        try:
+            entries = json.loads(store.get_text(obj.trajectory_ref))
+        except (FileNotFoundError, OSError, ValueError):
+            return "(deleted)"
+        return format_html("<pre style='white-space:pre-wrap'>{}</pre>", "\n".join(entries))
 
 
 @admin.register(JobQuery)

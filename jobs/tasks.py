@@ -199,3 +199,10 @@ def process_stats():
     from jobs.instrumentation import snapshot
 
     return {**snapshot(), "pid": os.getpid()}
+
+
+@shared_task(name="jobs.tasks.cleanup_trajectories")
+def cleanup_trajectories():
+    from jobs.trajectories import trajectories_expire
+
+    return trajectories_expire()

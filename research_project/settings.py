@@ -186,6 +186,7 @@ LEASE_TTL_SECONDS = env_float("LEASE_TTL_SECONDS", 30)
 SWEEP_INTERVAL_SECONDS = env_float("SWEEP_INTERVAL_SECONDS", 10)
 CELERY_BEAT_SCHEDULE = {
     "sweep-expired-leases": {"task": "jobs.tasks.sweep_expired_leases", "schedule": SWEEP_INTERVAL_SECONDS},
+    "cleanup-trajectories": {"task": "jobs.tasks.cleanup_trajectories", "schedule": 24 * 3600},
 }
 
 # --- Budgets (design: 600,000-token cap; 60,000 tokens and 120 s kept for writing/checking).

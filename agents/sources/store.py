@@ -39,3 +39,11 @@ def get_bytes(ref: str) -> bytes:
 def get_text(ref: str) -> str:
     """The stored text behind a content_ref (cached: refs are immutable)."""
     return get_bytes(ref).decode("utf-8")
+
+
+def delete(ref: str) -> None:
+    """Remove a stored object (trajectory cleanup); a missing one is fine."""
+    get_text.cache_clear()
+    storage = _storage()
+    if storage.exists(ref):
+        storage.delete(ref)
