@@ -20,7 +20,7 @@ from functools import lru_cache
 
 import litellm
 
-from agents.tools import SEARCH_TOOL_NAMES
+from agents.tools import SEARCH_TOOLS
 
 ELIDE_AFTER_TURNS = 3
 ELIDE_MIN_TOKENS = 2000
@@ -115,7 +115,7 @@ def at_turn_boundary(history: list[Entry]) -> bool:
     """False right after a search whose results have not been acted on: compacting then would
     separate the turn that found something from the turn that acts on it."""
     last_decision = next((e for e in reversed(history) if e.kind == "decision"), None)
-    return last_decision is None or last_decision.tool not in SEARCH_TOOL_NAMES
+    return last_decision is None or last_decision.tool not in SEARCH_TOOLS
 
 
 def split_for_compaction(history: list[Entry], budget_tokens: int) -> tuple[list[Entry], list[Entry], list[Entry]]:

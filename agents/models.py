@@ -39,3 +39,22 @@ class Document(models.Model):
 
     def __str__(self) -> str:
         return self.title or self.url
+
+
+class DocumentChunk(models.Model):
+    """A passage of an uploaded document with its sentence embedding (all-MiniLM-L6-v2),
+    for semantic search over a user's files."""
+
+    id = models.BigAutoField(primary_key=True)
+    document = models.ForeignKey(Document, on_delete=models.CASCADE, related_name="chunks")
+    position = models.PositiveIntegerField()
+    char_start = models.PositiveIntegerField()
+    char_end = models.PositiveIntegerField()
+    vector = models.BinaryField()
+
+    class Meta:
+        db_table = "document_chunks"
+        constraints = [models.UniqueConstraint(fields=["document", "position"], name="document_chunks_unique_position")]
+
+    def __str__(self) -> str:
+        return f"{self.document_id}#{self.position}"

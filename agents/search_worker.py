@@ -29,6 +29,7 @@ from agents.engine import text as tx
 from agents.llm import ModelOutputError, complete_json
 from agents.digests import note_digest
 from agents.safety import untrusted_snippet
+from agents.sources.documents import collection_markers
 from agents.sources.search import SearchUnavailable, run_search
 from agents.sources.urls import domain_of, normalise, url_hash
 from jobs import budget, events
@@ -59,6 +60,8 @@ class SearchWorker:
         self.sq = sq
         self.max_pages = PAGES_PER_WORKER.get(self.job.depth, 5)
         self.tools = tools.tools_for(self.job.sources)
+        # Markers of the user's files, not their content: a file is read through a tool.
+        self.collection = collection_markers(owner=self.job.user) if "uploads" in self.job.sources else []
         self.history: list[context.Entry] = []
         # The uncompressed trajectory: every entry ever seen, logged with each model call.
         self.everything: list[context.Entry] = []
@@ -77,7 +80,7 @@ class SearchWorker:
             self._absorb(out)
             if out["tool"] == "finish":
                 return Outcome("done", turn=turn)
-            if out["tool"] == "fetch_pages" and (out.get("claimed") or out.get("skipped")):
+            if out["tool"] in tools.READ_TOOL_NAMES and (out.get("claimed") or out.get("skipped")):
                 pending = [u for u in out.get("claimed", []) if self._read_output(u) is None]
                 if pending:
                     return Outcome("fetch", urls=pending, turn=turn)
@@ -104,8 +107,10 @@ class SearchWorker:
                                           arguments=out.get("arguments", {})))
         if out.get("error"):
             self._record(context.Entry(turn=turn, kind="error", text=out["error"], tool=out["tool"]))
-        if out["tool"] in tools.SEARCH_TOOL_NAMES and not out.get("error"):
-            self.queries.append(out["arguments"]["query"])
+        if out["tool"] in tools.SEARCH_TOOLS and not out.get("error"):
+            _, argument = tools.SEARCH_TOOLS[out["tool"]]
+            asked = out["arguments"][argument]
+            self.queries.append(asked if out["tool"] == "search" else f"{out['tool']}: {asked}")
             for r in out.get("results", []):
                 self.results_seen.setdefault(r["url"], r)
         if out.get("observation"):
@@ -131,7 +136,7 @@ class SearchWorker:
         text = "\n".join(lines)
         handle = f"{out['handle']}_read"
         self.observations[handle] = text
-        self._record(context.Entry(turn=out["turn"], kind="observation", text=text, tool="fetch_pages",
+        self._record(context.Entry(turn=out["turn"], kind="observation", text=text, tool=out["tool"],
                                           arguments=out.get("arguments", {}), handle=handle,
                                           domains=sorted({domain_of(u) for u in out.get("claimed", [])}),
                                           covers=f"{sum(1 for l in lines if l.startswith('read'))} pages read",
@@ -175,7 +180,7 @@ class SearchWorker:
             max_pages=self.max_pages, compacted=json.dumps(self.compacted, ensure_ascii=False) if self.compacted else "",
             history=context.visible_history(self.history, turn), queries_sent=self.queries,
             notes=[{"id": n["id"], "digest": note_digest(n["claim"]), "domain": n["domain"]} for n in self.notes],
-            tools=self.tools,
+            tools=self.tools, collection=self.collection,
         )
 
     def _maybe_compact(self, turn: int) -> tuple[dict | None, int]:
@@ -222,11 +227,11 @@ class SearchWorker:
             return StepResult(output={**base, "error": problem})
         if name == "finish":
             return self._finish(turn, arguments, thought, compaction, upto)
-        if name in tools.SEARCH_TOOL_NAMES:
-            # search_uploads is bound to the uploads whatever the job's settings say.
-            sources = ["uploads"] if name == tools.SEARCH_UPLOADS.name else self.job.sources
-            return StepResult(output={**base, **self._search(turn, arguments["query"], sources)})
-        if name == "fetch_pages":
+        if name in tools.SEARCH_TOOLS:
+            # An uploads tool is bound to its local provider whatever the job's settings say.
+            provider_name, argument = tools.SEARCH_TOOLS[name]
+            return StepResult(output={**base, **self._search(turn, arguments[argument], provider_name, tool=name)})
+        if name in tools.READ_TOOL_NAMES:
             return self._fetch_pages(turn, base, arguments["urls"])
         if name == "fetch_result":
             text = self.observations.get(arguments["handle"])
@@ -235,8 +240,10 @@ class SearchWorker:
             return StepResult(output={**base, "observation": text, "handle": f"r_{turn}"})
         return StepResult(output={**base, "error": tools.unknown_tool_error(name, self.tools)})
 
-    def _search(self, turn: int, query: str, sources: list[str]) -> dict:
-        normalised = normalise_query(query)
+    def _search(self, turn: int, query: str, provider_name: str | None, tool: str = "search") -> dict:
+        # One set of sent queries per job and per search tool: the same words asked of a
+        # file-name search and of a full-text search are two different questions.
+        normalised = normalise_query(query) if tool == "search" else f"{tool}: {normalise_query(query)}"[:300]
         key = step_key(self.ctx.job_id, self.sq.pk, "search", turn)
         try:
             with transaction.atomic():
@@ -249,12 +256,13 @@ class SearchWorker:
             return {"error": (f'search refused: this job already sent the query "{row.query}". '
                               "Rewrite it with a name, date or term from your notes, or read results you have not read yet.")}
         try:
-            provider_name, results = run_search(query, sources=sources, owner=self.job.user)
+            provider_name, results = run_search(query, sources=self.job.sources, owner=self.job.user,
+                                                providers=[provider_name] if provider_name else None)
         except SearchUnavailable as exc:
             return {"error": f"search failed on every provider ({exc}). Try a different query later, or finish and say what you could not research.",
                     "search_unavailable": True}
         events.emit(self.ctx.job_id, "search", {"sq_id": self.sq.pk, "query": query, "results": len(results), "provider": provider_name})
-        lines = [f"query: {query}", f"{len(results)} results:"]
+        lines = [f"{'query' if tool == 'search' else tool}: {query}", f"{len(results)} results:"]
         for i, r in enumerate(results, 1):
             # Title and address only: a snippet is page text, and this model holds tools.
             lines.append(f"{i}. {untrusted_snippet(r.title, 120)} | {r.url} | {r.domain} | {r.published or 'undated'} | "
@@ -271,7 +279,7 @@ class SearchWorker:
         unknown = [u for u in urls if u not in self.results_seen]
         room = self.max_pages - self.pages_claimed
         if unknown:
-            return StepResult(output={**base, "error": f"fetch_pages refused {unknown}: only URLs from your search results can be read. Search first, then pick URLs from the results."})
+            return StepResult(output={**base, "error": f"{base['tool']} refused {unknown}: only addresses from your search results can be read. Search first, then pick from the results."})
         if room <= 0:
             return StepResult(output={**base, "error": f"You have read your {self.max_pages} pages. Call finish with what your notes establish."})
         claimed, skipped = [], []

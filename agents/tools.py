@@ -78,19 +78,57 @@ FINISH = Tool(
     },
 )
 
-SEARCH_UPLOADS = Tool(
-    name="search_uploads",
-    purpose=("Find passages in the user's own uploaded documents (a private collection on this machine). "
-             "Returns titles, upload URLs, dates and a snippet."),
-    not_for="The web: there is no web search in this research. Not for repeating a query already sent (it is refused).",
+# Tools on a user's private uploads (seed 000's table): three ways to locate a file, each for
+# a different thing you already know, so a model never tries two for one need; then reading.
+FIND_FILES_BY_NAME = Tool(
+    name="find_files_by_name",
+    purpose="Locate your uploaded files whose file name or title contains words you already know (see <collection>).",
+    not_for="What a file says inside (use find_files_by_term) or a topic in your own words (use search_files_by_meaning).",
+    parameters={
+        "type": "object",
+        "properties": {"name": {"type": "string", "minLength": 2, "maxLength": 200}},
+        "required": ["name"],
+        "additionalProperties": False,
+    },
+)
+FIND_FILES_BY_TERM = Tool(
+    name="find_files_by_term",
+    purpose="Locate uploaded files that contain exact words, names or figures you already know (full-text search on this machine).",
+    not_for="File names (use find_files_by_name) or a topic when you do not know the words the files use (use "
+            "search_files_by_meaning). There is no web search in this research.",
     parameters=SEARCH.parameters,
+)
+SEARCH_FILES_BY_MEANING = Tool(
+    name="search_files_by_meaning",
+    purpose="Locate uploaded files about a topic you describe in your own words (semantic search with local embeddings).",
+    not_for="Exact names or figures (use find_files_by_term) or file names (use find_files_by_name).",
+    parameters={
+        "type": "object",
+        "properties": {"description": {"type": "string", "minLength": 3, "maxLength": 300}},
+        "required": ["description"],
+        "additionalProperties": False,
+    },
+)
+READ_FILES = Tool(
+    name="read_files",
+    purpose=f"Read up to {MAX_URLS_PER_FETCH} of the files your searches found; a reader turns each into notes with exact quotes.",
+    not_for="Files your searches have not returned, or files already read in this job (they are skipped).",
+    parameters=FETCH_PAGES.parameters,
 )
 
 WEB_TOOLS = (SEARCH, FETCH_PAGES, FETCH_RESULT, FINISH)
 # A worker that reads private uploads gets no web search at all: a query sent to a search
-# engine is a way to send private data out. Its only search never leaves the machine.
-UPLOADS_TOOLS = (SEARCH_UPLOADS, FETCH_PAGES, FETCH_RESULT, FINISH)
-SEARCH_TOOL_NAMES = frozenset({SEARCH.name, SEARCH_UPLOADS.name})
+# engine is a way to send private data out. Its searches never leave the machine.
+UPLOADS_TOOLS = (FIND_FILES_BY_NAME, FIND_FILES_BY_TERM, SEARCH_FILES_BY_MEANING, READ_FILES, FETCH_RESULT, FINISH)
+# Search-like tools: the provider each one asks and the argument that holds its query.
+SEARCH_TOOLS = {
+    SEARCH.name: (None, "query"),
+    FIND_FILES_BY_NAME.name: ("uploads_name", "name"),
+    FIND_FILES_BY_TERM.name: ("uploads", "query"),
+    SEARCH_FILES_BY_MEANING.name: ("uploads_meaning", "description"),
+}
+READ_TOOL_NAMES = frozenset({FETCH_PAGES.name, READ_FILES.name})
+
 
 
 def tools_for(sources: list[str]) -> tuple[Tool, ...]:

@@ -18,7 +18,7 @@ from django.db import transaction
 from agents.models import Document
 from agents.sources import clean as cleaning
 from agents.sources import store
-from agents.sources.documents import index_document
+from agents.sources.documents import chunk_and_embed, index_document
 from agents.sources.quality import UPLOAD_QUALITY
 from jobs.errors import ApplicationError
 
@@ -126,6 +126,7 @@ def upload_create(*, user, filename: str, content: bytes, content_type: str = ""
         doc.url = upload_url(user_id=user.pk, doc_id=doc.pk, filename=safe)
         doc.save(update_fields=["url"])
         index_document(doc)
+        chunk_and_embed(doc)
     return doc
 
 

@@ -16,6 +16,7 @@ from agents.digests import key_claims
 from agents.llm import ModelOutputError
 from agents.search_worker import Outcome, SearchWorker
 from agents.sources import dedupe, pages, store
+from agents.sources.documents import collection_markers
 from agents.sources.urls import url_hash
 from citations import check as citation_check
 from citations import metrics
@@ -40,7 +41,8 @@ def plan_stage(ctx: RunContext) -> str:
     job = ctx.job
 
     def fn():
-        plan = planner.make_plan(question=job.question, depth=job.depth, sources=job.sources, collection_markers=[])
+        markers = collection_markers(owner=job.user) if "uploads" in job.sources else []
+        plan = planner.make_plan(question=job.question, depth=job.depth, sources=job.sources, collection_markers=markers)
 
         def write_rows(step):
             _replace_plan(job, plan["subquestions"], plan["outline"])

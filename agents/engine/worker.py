@@ -74,14 +74,26 @@ def _normalise_query(query: str) -> str:
     return " ".join(sorted(set(tx.terms(query))))
 
 
-def search_tool_in(system: str) -> str:
-    """The search tool the prompt offers: a worker on private uploads has only search_uploads."""
-    offered = set(re.findall(r"^### (\w+)$", system, re.M))
-    return "search_uploads" if "search_uploads" in offered and "search" not in offered else "search"
+UPLOAD_SEARCH_TOOLS = ("find_files_by_name", "find_files_by_term", "search_files_by_meaning")
+
+
+def offered_tools(system: str) -> set[str]:
+    return set(re.findall(r"^### (\w+)$", system, re.M))
+
+
+def _name_words(marker: str) -> set[str]:
+    """Distinctive words of a collection marker's file name and title."""
+    filename, _, rest = marker.partition(" | ")
+    title = rest.split(" | ")[0] if rest else ""
+    stem = re.sub(r"\.[a-z0-9]+$", "", filename)
+    return {w.lower() for w in re.findall(r"[A-Za-z0-9]+", f"{stem} {title}") if w.lower() not in tx.STOPWORDS and len(w) > 2}
 
 
 def decide(prompt: str, system: str = "") -> dict:
-    search_tool = search_tool_in(system)
+    offered = offered_tools(system)
+    on_uploads = "find_files_by_term" in offered and "search" not in offered
+    search_tool = "find_files_by_term" if on_uploads else "search"
+    read_tool = "read_files" if "read_files" in offered else "fetch_pages"
     subquestion = bk.block(prompt, "subquestion")
     task = bk.block(prompt, "task").split("\n")[0]
     budget = bk.block(prompt, "budget")
@@ -99,9 +111,11 @@ def decide(prompt: str, system: str = "") -> dict:
     history = bk.block(prompt, "history")
     fetched = set(re.findall(r"^(?:read|skipped|failed|empty) (\S+)", history, re.M))
     results = []
+    last_search_empty = False
     for obs in bk.blocks(history, "observation"):
-        if obs.attrs.get("tool") == search_tool and obs.attrs.get("elided") != "true":
+        if obs.attrs.get("tool") in {search_tool, *UPLOAD_SEARCH_TOOLS} and obs.attrs.get("elided") != "true":
             results = [r.groupdict() for r in map(_RESULT_RE.match, obs.body.splitlines()) if r]
+            last_search_empty = not results
     errors = [e.body for e in bk.blocks(history, "error")]
 
     key = _key_terms(subquestion)
@@ -122,8 +136,19 @@ def decide(prompt: str, system: str = "") -> dict:
 
     if turn >= max_calls:
         return finish("Last turn: report what the notes establish.")
+    if on_uploads and not queries_sent:
+        # A file the sub-question names is found by name; anything else by its words.
+        sq_words = {w.lower() for w in tx.words(subquestion)}
+        for marker in bk.block(prompt, "collection").splitlines():
+            words = _name_words(marker.lstrip("- "))
+            if len(words & sq_words) >= 2:
+                return {"thought": "The sub-question names one of my files.", "tool": "find_files_by_name",
+                        "arguments": {"name": " ".join(sorted(words & sq_words))}}
     if not queries_sent:
         return {"thought": "Start with the sub-question's key terms.", "tool": search_tool, "arguments": {"query": query_from(subquestion, task)}}
+    if on_uploads and last_search_empty and not notes and not any(q.startswith("search_files_by_meaning") for q in queries_sent):
+        return {"thought": "No file uses these words; look for files about the topic instead.", "tool": "search_files_by_meaning",
+                "arguments": {"description": subquestion}}
 
     # Read the best unread results of the latest search.
     candidates = []
@@ -143,7 +168,7 @@ def decide(prompt: str, system: str = "") -> dict:
     room = max_pages - pages_read
     if room > 0 and candidates:
         urls = [url for _, url in candidates[: min(PAGES_PER_FETCH, room)]]
-        return {"thought": f"Read the {len(urls)} most relevant unread results.", "tool": "fetch_pages", "arguments": {"urls": urls}}
+        return {"thought": f"Read the {len(urls)} most relevant unread results.", "tool": read_tool, "arguments": {"urls": urls}}
 
     # A sub-question about each member of a set needs more notes than one about one thing.
     enough_notes = MIN_NOTES_TO_FINISH * (2 if re.search(r"\beach\b|\bevery\b", subquestion, re.I) else 1)

@@ -135,9 +135,12 @@ def clean_docx(body: bytes) -> CleanPage:
 
 
 def clean_text(body: bytes) -> CleanPage:
+    """Plain text and Markdown: the title is a leading Markdown heading, if there is one (a
+    first line of prose is content, not a title)."""
     text = body.decode("utf-8", errors="replace")
-    first = next((line.strip("# ").strip() for line in text.splitlines() if line.strip()), "")
-    return CleanPage(text=_normalise(text), title=first[:200], published=None)
+    first = next((line.strip() for line in text.splitlines() if line.strip()), "")
+    title = first.lstrip("#").strip() if first.startswith("#") else ""
+    return CleanPage(text=_normalise(text), title=title[:200], published=None)
 
 
 DOCX_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"

@@ -121,3 +121,88 @@ def find(url: str, owner=None) -> Document | None:
     if owner is None:
         return qs.filter(owner__isnull=True).first()
     return qs.filter(owner=owner).first() or qs.filter(owner__isnull=True).first()
+
+
+CHUNK_WORDS = 120
+MARKER_TITLE_CHARS = 100
+SEMANTIC_MIN_SIMILARITY = 0.25
+
+
+def chunk_and_embed(doc: Document) -> int:
+    """Split a document into passages of about CHUNK_WORDS words (whole sentences) and store
+    each with its embedding. Returns the number of chunks."""
+    from agents.models import DocumentChunk
+    from agents.sources import embeddings
+
+    spans, start, words = [], None, 0
+    for sentence in tx.sentences(doc.text):
+        if start is None:
+            start = sentence.start
+        words += len(sentence.text.split())
+        end = sentence.end
+        if words >= CHUNK_WORDS:
+            spans.append((start, end))
+            start, words = None, 0
+    if start is not None:
+        spans.append((start, end))
+    if not spans and doc.text.strip():
+        spans = [(0, len(doc.text))]
+    vectors = embeddings.embed([f"{doc.title}. {doc.text[a:b]}" for a, b in spans])
+    DocumentChunk.objects.filter(document=doc).delete()
+    DocumentChunk.objects.bulk_create([
+        DocumentChunk(document=doc, position=i, char_start=a, char_end=b, vector=embeddings.to_bytes(v))
+        for i, ((a, b), v) in enumerate(zip(spans, vectors))
+    ])
+    return len(spans)
+
+
+def semantic_search(description: str, *, owner, collection: str = "uploads", limit: int = 8) -> list[SearchHit]:
+    """The owner's documents ranked by how close their best passage is in meaning to
+    `description` (cosine of MiniLM embeddings), closest first."""
+    import numpy as np
+
+    from agents.models import DocumentChunk
+    from agents.sources import embeddings
+
+    docs = {d.pk: d for d in Document.objects.filter(collection=collection, owner=owner)}
+    missing = [d for d in docs.values() if not d.chunks.exists()]
+    for doc in missing:  # documents stored before they had embeddings
+        chunk_and_embed(doc)
+    rows = list(DocumentChunk.objects.filter(document_id__in=docs).values_list("document_id", "char_start", "char_end", "vector"))
+    if not rows:
+        return []
+    matrix = np.vstack([embeddings.from_bytes(bytes(r[3])) for r in rows])
+    scores = matrix @ embeddings.embed([description])[0]
+    best: dict[int, tuple[float, int, int]] = {}
+    for (doc_id, start, end, _), score in zip(rows, scores):
+        if score > best.get(doc_id, (-2.0,))[0]:
+            best[doc_id] = (float(score), start, end)
+    ranked = sorted(((s, d, a, b) for d, (s, a, b) in best.items() if s >= SEMANTIC_MIN_SIMILARITY), reverse=True)[:limit]
+    return [SearchHit(url=docs[d].url, title=docs[d].title, snippet=docs[d].text[a:b][:300], published=docs[d].published,
+                      domain=domain_of(docs[d].url), quality=docs[d].quality, document_id=d) for _, d, a, b in ranked]
+
+
+def find_by_name(name: str, *, owner, collection: str = "uploads", limit: int = 8) -> list[SearchHit]:
+    """The owner's documents whose file name or title contains every word of `name`."""
+    words = [w.lower() for w in re.findall(r"[A-Za-z0-9]+", name)]
+    if not words:
+        return []
+    qs = Document.objects.filter(collection=collection, owner=owner)
+    hits = []
+    for doc in qs.order_by("title", "pk"):
+        haystack = f"{doc.title} {doc.url.rsplit('/', 1)[-1]}".lower()
+        if all(w in haystack for w in words):
+            hits.append(SearchHit(url=doc.url, title=doc.title, snippet=doc.text[:300], published=doc.published,
+                                  domain=domain_of(doc.url), quality=doc.quality, document_id=doc.pk))
+    return hits[:limit]
+
+
+def collection_markers(*, owner, collection: str = "uploads", limit: int = 50) -> list[str]:
+    """Markers of a collection, not its content (seed 000): file name, title, size, date."""
+    out = []
+    for doc in Document.objects.filter(collection=collection, owner=owner).order_by("title", "pk")[:limit]:
+        filename = doc.url.rsplit("/", 1)[-1]
+        date = doc.published.isoformat() if doc.published else "undated"
+        title = doc.title if doc.title and doc.title != filename else "(no title)"
+        out.append(f"{filename} | {title[:MARKER_TITLE_CHARS]} | {doc.size_bytes // 1024 or 1} KB | {date}")
+    return out

@@ -74,10 +74,41 @@ class UploadsProvider:
         ]
 
 
+class UploadsByNameProvider:
+    """The owner's uploads whose file name or title holds the words asked for."""
+
+    name = "uploads_name"
+
+    def search(self, query: str, *, owner=None) -> list[Result]:
+        if owner is None:
+            return []
+        return [_upload_result(h) for h in documents.find_by_name(query, owner=owner, limit=RESULTS_PER_QUERY)]
+
+
+class UploadsByMeaningProvider:
+    """The owner's uploads closest in meaning to a description (local MiniLM embeddings)."""
+
+    name = "uploads_meaning"
+
+    def search(self, query: str, *, owner=None) -> list[Result]:
+        if owner is None:
+            return []
+        return [_upload_result(h) for h in documents.semantic_search(query, owner=owner, limit=RESULTS_PER_QUERY)]
+
+
+def _upload_result(h) -> Result:
+    return Result(url=h.url, title=h.title, snippet=h.snippet, published=h.published.isoformat() if h.published else "",
+                  domain=h.domain or "uploads", quality=h.quality)
+
+
+LOCAL_PROVIDERS = frozenset({"local", "uploads", "uploads_name", "uploads_meaning"})
+
+
 def provider(name: str):
     from agents.sources import web_search
 
-    registry = {"local": LocalCorpusProvider, "uploads": UploadsProvider, **web_search.PROVIDERS}
+    registry = {"local": LocalCorpusProvider, "uploads": UploadsProvider, "uploads_name": UploadsByNameProvider,
+                "uploads_meaning": UploadsByMeaningProvider, **web_search.PROVIDERS}
     try:
         return registry[name]()
     except KeyError:
@@ -102,7 +133,7 @@ def chain_for(sources: list[str]) -> list[str]:
 def price_usd_micros(provider_name: str) -> int:
     """What one query to `provider_name` costs: SEARCH_PRICES, else SEARCH_PRICE_USD; the local
     corpus and uploads are free unless CHARGE_LOCAL_SEARCH prices them like the web."""
-    if provider_name in {"local", "uploads"} and not settings.CHARGE_LOCAL_SEARCH:
+    if provider_name in LOCAL_PROVIDERS and not settings.CHARGE_LOCAL_SEARCH:
         return 0
     return round(float(settings.SEARCH_PRICES.get(provider_name, settings.SEARCH_PRICE_USD)) * 1_000_000)
 
@@ -154,14 +185,14 @@ def _finalise(results: list[Result]) -> list[Result]:
     return out
 
 
-def run_search(query: str, *, sources: list[str], owner=None) -> tuple[str, list[Result]]:
+def run_search(query: str, *, sources: list[str], owner=None, providers: list[str] | None = None) -> tuple[str, list[Result]]:
     """(provider used, results). Each provider is retried with backoff on transient errors
     (SEARCH_ATTEMPTS), then the next one is tried. Raises SearchUnavailable when every
     provider failed, BudgetExceeded when the job cannot pay for a query."""
     from agents.sources.web_search import SearchPermanent
 
     errors = []
-    for name in chain_for(sources):
+    for name in providers or chain_for(sources):
         for attempt in range(1, max(1, settings.SEARCH_ATTEMPTS) + 1):
             try:
                 results = _paid_query(name, query, owner)

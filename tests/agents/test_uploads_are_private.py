@@ -45,7 +45,8 @@ def test_bob_cannot_read_alices_upload_even_after_alice_read_it(alices_memo, ali
 def test_a_worker_on_uploads_has_no_tool_that_reaches_the_web():
     for sources in (["uploads"], ["web", "uploads"]):
         names = {t.name for t in tools.tools_for(sources)}
-        assert "search" not in names and "search_uploads" in names
+        assert "search" not in names and "fetch_pages" not in names
+        assert {"find_files_by_name", "find_files_by_term", "search_files_by_meaning", "read_files"} <= names
         assert search.chain_for(sources) == ["uploads"]
     assert "search" in {t.name for t in tools.tools_for(["web"])}
 
@@ -54,11 +55,11 @@ def test_the_offline_worker_calls_the_search_tool_its_prompt_offers():
     from agents import prompts
     from agents.engine import worker
 
-    for tool_set, expected in ((tools.UPLOADS_TOOLS, "search_uploads"), (tools.WEB_TOOLS, "search")):
+    for tool_set, expected in ((tools.UPLOADS_TOOLS, "find_files_by_term"), (tools.WEB_TOOLS, "search")):
         rendered = prompts.render(
             "search_worker", task="Which battery suppliers does Norvik Electric use?",
             subquestion="Which battery suppliers does Norvik Electric use?", turn=1, max_calls=6, pages_read=0,
-            max_pages=3, compacted="", history=[], queries_sent=[], notes=[], tools=tool_set,
+            max_pages=3, compacted="", history=[], queries_sent=[], notes=[], tools=tool_set, collection=[],
         )
         system, user = (m["content"] for m in rendered.messages)
         assert worker.decide(user, system)["tool"] == expected

@@ -88,10 +88,10 @@ def test_a_pdf_upload_is_researched_and_cited_with_exact_quotes_without_any_web_
         assert store.get_text(note.source.content_ref)[note.char_start:note.char_end] == note.quote
     assert {s["url"] for s in job.report["sources"]} == {memo.url}
     searches = ProviderCall.objects.filter(job=job, kind="search")
-    assert searches.exists() and set(searches.values_list("model", flat=True)) == {"uploads"}
+    assert searches.exists() and set(searches.values_list("model", flat=True)) <= {"uploads", "uploads_name", "uploads_meaning"}
     assert tripwire.requests == []
     worker_prompts = [c.messages[0]["content"] for c in ProviderCall.objects.filter(job=job, role="worker")]
-    assert worker_prompts and all("### search_uploads" in p and "### search\n" not in p for p in worker_prompts)
+    assert worker_prompts and all("### find_files_by_term" in p and "### search\n" not in p for p in worker_prompts)
 
 
 def test_bobs_job_on_the_same_question_finds_and_cites_nothing_of_alices(
