@@ -28,7 +28,7 @@ from django.conf import settings
 from agents import rate_limit
 from agents.prompts import RenderedPrompt
 from agents.schemas import SCHEMAS
-from jobs import ledger
+from jobs import experiments, ledger
 from jobs.budget import caps
 from jobs.errors import PermanentStepError, TransientStepError
 from jobs.steps import current_scope
@@ -77,7 +77,13 @@ def tier_for(role: str) -> str:
 
 
 def model_for(role: str) -> str:
-    """The role's primary model: its own override (MODEL_READER, ...) or its tier's model."""
+    """The role's primary model: the job's experiment variant (e.g. reader_model), the role's
+    own override (MODEL_READER, ...) or its tier's model."""
+    scope = current_scope.get()
+    if scope is not None:
+        variant_model = experiments.overrides(scope.job).get(f"{role}_model")
+        if variant_model:
+            return variant_model
     override = settings.MODEL_ROLE_OVERRIDES.get(role)
     if override:
         return override

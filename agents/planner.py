@@ -45,14 +45,14 @@ def _validate(data: dict, question: str, max_sq: int) -> str:
     return ""
 
 
-def make_plan(*, question: str, depth: str, sources: list, collection_markers: list[str]) -> dict:
+def make_plan(*, question: str, depth: str, sources: list, collection_markers: list[str], prompt_name: str = "planner") -> dict:
     """Plan the research. Returns {"subquestions": [...], "outline": [...], "attempts": n}.
     Raises ModelOutputError when the plan is still invalid after one re-ask."""
     max_sq = QUICK_MAX_SUBQUESTIONS if depth == "quick" else MAX_SUBQUESTIONS
     feedback = ""
     for attempt in (1, 2):
         prompt = prompts.render(
-            "planner", question=question, depth=depth, sources=", ".join(sources),
+            prompt_name, question=question, depth=depth, sources=", ".join(sources),
             collection_markers=collection_markers, min_subquestions=MIN_SUBQUESTIONS,
             max_subquestions=max_sq, feedback=feedback,
         )

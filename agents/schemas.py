@@ -142,4 +142,23 @@ SCHEMAS: dict[str, dict] = {
         "required": ["established_facts", "exact_identifiers", "dead_ends", "open_questions", "current_state", "next_action"],
         "additionalProperties": False,
     },
+    "keypoint_verdicts": {
+        "type": "object",
+        "properties": {
+            "verdicts": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "index": {"type": "integer", "minimum": 0},
+                        "present": {"type": "boolean"},
+                        "contradicted": {"type": "boolean"},
+                    },
+                    "required": ["index", "present", "contradicted"],
+                },
+            },
+        },
+        "required": ["verdicts"],
+        "additionalProperties": False,
+    },
 }

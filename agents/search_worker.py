@@ -32,7 +32,7 @@ from agents.safety import untrusted_snippet
 from agents.sources.documents import collection_markers
 from agents.sources.search import SearchUnavailable, run_search
 from agents.sources.urls import domain_of, normalise, url_hash
-from jobs import budget, events
+from jobs import budget, events, experiments
 from jobs.models import JobQuery, Source, SubQuestion
 from jobs.steps import RunContext, StepResult, run_step, step_key, stored_output
 
@@ -58,7 +58,7 @@ class SearchWorker:
         self.ctx = ctx
         self.job = ctx.job
         self.sq = sq
-        self.max_pages = PAGES_PER_WORKER.get(self.job.depth, 5)
+        self.max_pages = int(experiments.overrides(self.job).get("pages_per_worker") or PAGES_PER_WORKER.get(self.job.depth, 5))
         self.tools = tools.tools_for(self.job.sources)
         # Markers of the user's files, not their content: a file is read through a tool.
         self.collection = collection_markers(owner=self.job.user) if "uploads" in self.job.sources else []

@@ -100,7 +100,7 @@ class PrecisionFilter(admin.SimpleListFilter):
 @admin.register(Job)
 class JobAdmin(admin.ModelAdmin):
     list_display = ("job_id", "user", "question_short", "status", "round", "tokens_used", "usd", "citation_precision",
-                    "stopped_reason", "created_at")
+                    "passes_release_gate", "stopped_reason", "created_at")
     list_filter = ("status", CostFilter, PrecisionFilter, "depth", "created_at", "variant")
     actions = ["cancel_jobs", "verify_cited_quotes"]
     search_fields = ("question", "job_id", "user__username")
@@ -135,6 +135,13 @@ class JobAdmin(admin.ModelAdmin):
             self.message_user(request, f"job {job.pk}: {result['found']} of {result['cited']} cited quotes found on their "
                                        f"stored pages" + (f"; missing: notes {result['missing']}" if result["missing"] else ""),
                               level)
+
+    @admin.display(description="precision gate", boolean=True)
+    def passes_release_gate(self, obj):
+        """None until the job has a report; False flags a job below CITATION_PRECISION_GATE."""
+        if obj.citation_precision is None:
+            return None
+        return obj.citation_precision >= settings.CITATION_PRECISION_GATE
 
     @admin.display(description="question")
     def question_short(self, obj):

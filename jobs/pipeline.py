@@ -20,7 +20,7 @@ from agents.sources.documents import collection_markers
 from agents.sources.urls import url_hash
 from citations import check as citation_check
 from citations import metrics
-from jobs import budget, events
+from jobs import budget, events, experiments
 from jobs.budget import Phase
 from jobs.errors import PermanentStepError, TransientStepError
 from jobs.ledger import BudgetExceeded
@@ -42,7 +42,8 @@ def plan_stage(ctx: RunContext) -> str:
 
     def fn():
         markers = collection_markers(owner=job.user) if "uploads" in job.sources else []
-        plan = planner.make_plan(question=job.question, depth=job.depth, sources=job.sources, collection_markers=markers)
+        plan = planner.make_plan(question=job.question, depth=job.depth, sources=job.sources, collection_markers=markers,
+                                 prompt_name=experiments.overrides(job).get("planner_prompt", "planner"))
 
         def write_rows(step):
             _replace_plan(job, plan["subquestions"], plan["outline"])

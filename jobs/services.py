@@ -10,6 +10,7 @@ from django.db.models import Sum
 from django.utils import timezone
 
 from agents import prompts
+from jobs import experiments
 from jobs import events
 from jobs.errors import ApplicationError
 from jobs.models import Job, Step, SubQuestion, UserSettings
@@ -68,9 +69,10 @@ def _has_uploads(user) -> bool:
 
 
 def job_create(*, user, question, depth: str | None = None, sources: list | None = None, budget: dict | None = None,
-               require_approval: bool | None = None, variant: str = "") -> Job:
+               require_approval: bool | None = None, variant: str | None = None, enforce_limits: bool = True) -> Job:
     """Validate, store the job with its budgets and deadline, and enqueue it after commit.
-    `require_approval=None` takes the user's default (UserSettings).
+    `require_approval=None` takes the user's default (UserSettings). `enforce_limits=False` is for
+    operators' own commands (benchmarks, evaluation), never for requests.
 
     Raises ApplicationError naming the bad field (400), or 429 when the user already has
     MAX_ACTIVE_JOBS_PER_USER open jobs or the job's cap would pass MAX_DAILY_USD_PER_USER;
@@ -97,11 +99,12 @@ def job_create(*, user, question, depth: str | None = None, sources: list | None
         # One user's creates are serialised on their user row, so two at once cannot both
         # slip under the limits.
         get_user_model().objects.select_for_update().filter(pk=user.pk).first()
-        _check_user_limits(user=user, usd_micros=usd_micros, now=now)
+        if enforce_limits:
+            _check_user_limits(user=user, usd_micros=usd_micros, now=now)
         job = Job.objects.create(
             user=user, question=question, depth=depth, sources=sources, require_approval=bool(require_approval),
             budget_tokens=tokens, budget_usd_micros=usd_micros, deadline_at=now + timedelta(minutes=minutes),
-            prompt_version=prompts.version(), variant=variant,
+            prompt_version=prompts.version(), variant=experiments.assign(user) if variant is None else variant,
             lease_expires_at=now + timedelta(seconds=settings.LEASE_TTL_SECONDS),
         )
         transaction.on_commit(lambda: _enqueue_start(job))

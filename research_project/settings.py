@@ -356,3 +356,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 # Benchmarks: count database round trips and engine CPU in worker processes (jobs/instrumentation.py).
 BENCH_COUNT_QUERIES = env_bool("BENCH_COUNT_QUERIES", False)
+
+# --- Experiments (jobs/experiments.py): variant name -> overrides, as JSON.
+EXPERIMENT_NAME = env("EXPERIMENT_NAME", "default")
+EXPERIMENT_VARIANTS = json.loads(env("EXPERIMENT_VARIANTS", "{}") or "{}")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import time
 
 import litellm
@@ -18,7 +19,7 @@ from litellm import CustomLLM
 from litellm.types.utils import ModelResponse
 
 from agents.engine import blocks as bk
-from agents.engine import gap, planner, reader, worker, writer
+from agents.engine import gap, keypoints, planner, reader, worker, writer
 from jobs import instrumentation
 
 PROVIDER = "offline"
@@ -46,6 +47,10 @@ def _answer(schema_name: str, messages: list) -> dict:
         return writer.rewrite(user)
     if schema_name == "compaction":
         return writer.compact(user)
+    if schema_name == "keypoint_verdicts":
+        points = [re.sub(r"^\d+\.\s*", "", line) for line in bk.block(user, "key_points").splitlines() if line.strip()]
+        sentences = [line for line in bk.block(user, "report").splitlines() if line.strip()]
+        return {"verdicts": keypoints.judge_report(points, sentences)}
     raise ValueError(f"the offline engine has no algorithm for schema {schema_name!r}")
 
 

@@ -4,6 +4,9 @@
   orchestration  our own CPU seconds and database/Redis round trips per report, with the
                  offline engine's CPU (the "model") measured apart and subtracted
   recovery       kill -9 the worker mid-job: seconds until the job runs again, tokens spent again
+  context        what each model sees on the demo question: large-model input tokens, reader
+                 compression, model calls per worker, share of notes that reach the report
+  citations      citation precision and coverage over runs, tokens spent on checks
   all            every benchmark in turn
 
 Each prints the machine it ran on. See README "Benchmarks".
@@ -60,7 +63,7 @@ class Command(BaseCommand):
     help = "Run a benchmark and print its figures."
 
     def add_arguments(self, parser):
-        parser.add_argument("name", choices=["demo", "orchestration", "recovery", "all"])
+        parser.add_argument("name", choices=["demo", "orchestration", "recovery", "context", "citations", "all"])
         parser.add_argument("--runs", type=int, default=3)
         parser.add_argument("--jobs", type=int, default=10, help="orchestration: reports in the measured batch")
 
@@ -77,6 +80,9 @@ class Command(BaseCommand):
             self.bench_orchestration(opts["jobs"])
         if name in {"recovery", "all"}:
             self.bench_recovery()
+        if name in {"context", "citations", "all"}:
+            self.bench_context_and_citations(opts["runs"], show_context=name != "citations",
+                                             show_citations=name != "context")
 
     # --- demo --------------------------------------------------------------------------
     def bench_demo(self, runs: int) -> None:
@@ -85,7 +91,7 @@ class Command(BaseCommand):
         try:
             for _ in range(runs):
                 started = time.monotonic()
-                job = services.job_create(user=self.user, question=DEMO_QUESTION)
+                job = services.job_create(user=self.user, question=DEMO_QUESTION, enforce_limits=False)
                 job = wait([job.pk], 300)[0]
                 rows.append({
                     "wall": time.monotonic() - started, "tokens": job.tokens_used, "usd": job.usd_used_micros / 1e6,
@@ -107,11 +113,11 @@ class Command(BaseCommand):
 
         worker = WorkerProcess(env={"BENCH_COUNT_QUERIES": "1"}, log_to_file=False, loglevel="ERROR").start()
         try:
-            wait([services.job_create(user=self.user, question=DEMO_QUESTION).pk], 300)  # warm caches
+            wait([services.job_create(user=self.user, question=DEMO_QUESTION, enforce_limits=False).pk], 300)  # warm caches
             before = process_stats.delay().get(timeout=30)
             redis_before = redis_commands()
             started = time.monotonic()
-            jobs = [services.job_create(user=self.user, question=DEMO_QUESTION).pk for _ in range(n_jobs)]
+            jobs = [services.job_create(user=self.user, question=DEMO_QUESTION, enforce_limits=False).pk for _ in range(n_jobs)]
             finished = wait(jobs, 900)
             wall = time.monotonic() - started
             redis_after = redis_commands()
@@ -136,7 +142,7 @@ class Command(BaseCommand):
     def bench_recovery(self) -> None:
         """With the design's lease timings (10 s renewal, 30 s expiry, 10 s sweep)."""
         first = WorkerProcess(concurrency=2, env={"ENGINE_FIXED_LATENCY_SECONDS": "0.2"}, log_to_file=False, loglevel="ERROR").start()
-        job = services.job_create(user=self.user, question=DEMO_QUESTION)
+        job = services.job_create(user=self.user, question=DEMO_QUESTION, enforce_limits=False)
         deadline = time.monotonic() + 120
         while Step.objects.filter(job=job).count() < 25:
             if time.monotonic() > deadline:
@@ -164,3 +170,59 @@ class Command(BaseCommand):
         gap = (resumed.timestamp() - killed) if resumed else float("nan")
         self.stdout.write(f"  kill -9 -> first step of the new epoch: {gap:.1f} s (target <= 40 s); job {job.status}; "
                           f"tokens spent again {again:,} of {job.tokens_used:,}")
+
+    # --- context and citations ----------------------------------------------------------
+    def bench_context_and_citations(self, runs: int, *, show_context: bool, show_citations: bool) -> None:
+        from agents.engine.text import words
+        from jobs.models import Note, ReportClaim
+
+        worker = WorkerProcess(log_to_file=False, loglevel="ERROR").start()
+        try:
+            jobs = [wait([services.job_create(user=self.user, question=DEMO_QUESTION, enforce_limits=False).pk], 300)[0] for _ in range(runs)]
+        finally:
+            worker.stop()
+        rows = []
+        for job in jobs:
+            calls = ProviderCall.objects.filter(job=job, kind="model")
+            large_in = sum(c.tokens_in for c in calls if c.role in {"planner", "gap_check", "writer"})
+            reads = Step.objects.filter(job=job, kind="read")
+            page_tokens = sum(s.output.get("page_tokens_est", 0) for s in reads)
+            note_tokens = sum(len(n.claim) // 4 + len(n.quote) // 4 for n in Note.objects.filter(job=job))
+            worker_calls = calls.filter(role="worker").values_list("step_key", flat=True)
+            per_worker = defaultdict(int)
+            for key in worker_calls:
+                per_worker[key.split(":")[1]] += 1
+            notes = Note.objects.filter(job=job).count()
+            cited = {i for s in (job.report or {}).get("sections", []) for sent in s["sentences"] for i in sent["citations"]}
+            checks = calls.filter(role="judge")
+            rewrites = calls.filter(role="writer", step_key__contains=":write:rewrite-")
+            report_words = sum(len(words(sent["text"])) for s in job.report["sections"] for sent in s["sentences"])
+            rows.append({
+                "large_in": large_in, "compression": page_tokens / max(1, note_tokens),
+                "calls_per_worker": statistics.mean(per_worker.values()) if per_worker else 0,
+                "notes_share": len(cited) / max(1, notes), "precision": job.citation_precision or 0,
+                "coverage": job.citation_coverage or 0, "check_tokens": sum(c.tokens_in + c.tokens_out for c in list(checks) + list(rewrites)),
+                "claims": ReportClaim.objects.filter(job=job).count(), "words": report_words, "tokens": job.tokens_used,
+                "usd": job.usd_used_micros / 1e6,
+            })
+
+        def line(label, key, fmt, target=""):
+            values = [r[key] for r in rows]
+            spread = max(values) - min(values)
+            self.stdout.write(f"  {label}: mean {fmt.format(statistics.mean(values))}, spread {fmt.format(spread)}"
+                              + (f" ({target})" if target else ""))
+
+        self.stdout.write(f"demo question, {runs} runs (offline engine):")
+        if show_context:
+            line("large-model input tokens per report", "large_in", "{:,.0f}", "design: about 22,500")
+            line("reader compression, page tokens / note tokens", "compression", "{:.1f}x", "design: about 20x")
+            line("model calls per worker", "calls_per_worker", "{:.1f}", "cap 6")
+            line("share of notes that reach the report", "notes_share", "{:.0%}")
+            line("report words", "words", "{:,.0f}", "design: about 2,000")
+            line("tokens per report", "tokens", "{:,.0f}", "design: about 399,000")
+            line("dollars per report", "usd", "${:.3f}", "design: about $0.356")
+        if show_citations:
+            line("citation precision", "precision", "{:.1%}", "gate 95%")
+            line("citation coverage", "coverage", "{:.1%}")
+            line("tokens spent on citation checks (judge + rewrites)", "check_tokens", "{:,.0f}", "design: about 24,800")
+            line("claims checked", "claims", "{:.0f}")

@@ -63,7 +63,7 @@ class Command(BaseCommand):
         try:
             budget = {k: v for k, v in (("max_minutes", opts["max_minutes"]), ("max_usd", opts["max_usd"])) if v is not None}
             try:
-                job = services.job_create(user=user, question=opts["question"], depth=opts["depth"],
+                job = services.job_create(user=user, question=opts["question"], depth=opts["depth"], enforce_limits=False,
                                           sources=sources, budget=budget)
             except services.ApplicationError as exc:
                 raise CommandError(f"{exc.field}: {exc.message}") from exc

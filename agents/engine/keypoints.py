@@ -1,0 +1,69 @@
+"""Deterministic key-point judge: is each expected point present in a report, does the report
+contradict it, and is a known answer stated. Used by `manage.py eval` directly (judge
+"match") and, through the model client, as the offline engine's answer to the key-point
+prompt (judge "llm" on the offline engine).
+
+- present: the sentences that name the point's subject cover at least PRESENT_RECALL of the
+  point's names, figures and content words, every figure included;
+- contradicted: a sentence about the same subject and the same measure states a different
+  figure and is not itself reporting a disagreement between sources;
+- known answer: every name and figure of the answer appears in the report.
+"""
+from __future__ import annotations
+
+import re
+
+from agents.engine import text as tx
+
+PRESENT_RECALL = 0.7
+SAME_MEASURE_JACCARD = 0.3
+
+
+def _anchors(text: str) -> set[str]:
+    return {e.lower() for e in tx.entities(text)} | {n for n in tx.numbers(text)}
+
+
+def _figures(text: str) -> set[str]:
+    return {n for n in tx.numbers(text) if not tx.is_year(n)}
+
+
+def _subject(point: str) -> str:
+    names = tx.entities(point)
+    return names[0] if names else ""
+
+
+def judge_point(point: str, sentences: list[str]) -> dict:
+    subject = _subject(point)
+    related = [s for s in sentences if subject and subject.lower() in s.lower()] or sentences
+    window = " ".join(related)
+    wanted = tx.term_set(point) | _anchors(point)
+    have = tx.term_set(window) | _anchors(window) | {w.lower() for w in tx.words(window)}
+    recall = len(wanted & have) / len(wanted) if wanted else 0.0
+    figures_ok = _figures(point) <= set(tx.numbers(window))
+    present = recall >= PRESENT_RECALL and figures_ok
+    contradicted = False
+    point_terms = tx.term_set(point) - _figures(point)
+    for sentence in related:
+        if sentence.startswith("Sources disagree") or not subject:
+            continue
+        figures = _figures(sentence)
+        if figures and _figures(point) and not (figures & _figures(point)):
+            same_measure = tx.jaccard(point_terms, tx.term_set(sentence) - figures) >= SAME_MEASURE_JACCARD
+            if same_measure:
+                contradicted = True
+                break
+    return {"present": present, "contradicted": contradicted, "recall": round(recall, 3)}
+
+
+def answer_correct(answer: str, report_text: str) -> bool:
+    """Every name and figure of the known answer appears in the report (case and punctuation
+    ignored); an answer with neither must appear as a whole."""
+    normal = re.sub(r"[^a-z0-9. ]+", " ", report_text.lower())
+    anchors = [e.lower() for e in tx.entities(answer)] + tx.numbers(answer)
+    if not anchors:
+        anchors = [w.lower() for w in tx.words(answer) if w.lower() not in tx.STOPWORDS]
+    return bool(anchors) and all(re.sub(r"[^a-z0-9. ]+", " ", a) in normal for a in anchors)
+
+
+def judge_report(points: list[str], sentences: list[str]) -> list[dict]:
+    return [{"index": i, **judge_point(p, sentences)} for i, p in enumerate(points)]
