@@ -8,9 +8,13 @@ class JobsConfig(AppConfig):
     def ready(self):
         from django.conf import settings
 
+        from celery.signals import before_task_publish, task_prerun
+
+        from jobs.instrumentation import install_query_counter, record_dispatch_latency, stamp_sent_at
+
+        before_task_publish.connect(stamp_sent_at, weak=False)
         if settings.BENCH_COUNT_QUERIES:
             from django.db.backends.signals import connection_created
 
-            from jobs.instrumentation import install_query_counter
-
             connection_created.connect(install_query_counter)
+            task_prerun.connect(record_dispatch_latency, weak=False)

@@ -10,20 +10,21 @@ from __future__ import annotations
 
 import math
 
+from django.conf import settings
+
 TOKENS_PER_SUBQUESTION = 60_000
 USD_PER_SUBQUESTION = 0.05
 SECONDS_PER_SUBQUESTION_ROUND = 90
 FIXED_TOKENS = 2_000 + 10_000 + 38_300
 FIXED_USD = 0.08
 FIXED_SECONDS = 10 + 15 + 60 + 10
-MAX_PARALLEL_WORKERS = 6  # the lane width of jobs.pipeline (one round chord)
 
 
 def estimate_plan(*, subquestions: int, budget_tokens: int, budget_usd_micros: int, budget_seconds: float) -> dict:
     """Expected tokens, dollars and minutes for a plan of `subquestions`, each capped at the
     job's budget (the runner never spends more). Returns a dict the API serialises as is."""
     n = max(0, int(subquestions))
-    waves = math.ceil(n / MAX_PARALLEL_WORKERS) if n else 0
+    waves = math.ceil(n / settings.MAX_PARALLEL_WORKERS) if n else 0
     tokens = FIXED_TOKENS + n * TOKENS_PER_SUBQUESTION
     usd = FIXED_USD + n * USD_PER_SUBQUESTION
     seconds = FIXED_SECONDS + waves * SECONDS_PER_SUBQUESTION_ROUND

@@ -34,3 +34,25 @@ def snapshot() -> dict:
     usage = resource.getrusage(resource.RUSAGE_SELF)
     with _lock:
         return {**_counters, "cpu_s": usage.ru_utime + usage.ru_stime, "top_statements": _statements.most_common(25)}
+
+
+DISPATCH_SAMPLES_KEY = "bench:dispatch_ms"
+
+
+def stamp_sent_at(headers=None, **kwargs) -> None:
+    """before_task_publish: note when a task message left its producer."""
+    import time
+
+    if headers is not None:
+        headers.setdefault("sent_at", time.time())
+
+
+def record_dispatch_latency(task=None, **kwargs) -> None:
+    """task_prerun: how long the task waited between being sent and starting (benchmarks)."""
+    import time
+
+    from jobs.redis_client import redis_client
+
+    sent_at = getattr(task.request, "sent_at", None) if task is not None else None
+    if sent_at:
+        redis_client().rpush(DISPATCH_SAMPLES_KEY, round((time.time() - float(sent_at)) * 1000, 1))

@@ -9,8 +9,10 @@ in the step commit (jobs/steps.py).
 """
 from __future__ import annotations
 
+import json
 import logging
 import os
+import re
 import socket
 import threading
 from contextlib import contextmanager
@@ -132,13 +134,44 @@ def check(job_id, epoch: int) -> None:
         raise LeaseLost(f"job {job_id}: lease of epoch {epoch} lost")
 
 
+_UUID_RE = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+
+
+def queued_job_ids() -> set[str]:
+    """Jobs with a task message waiting in the broker queue. Their next step is only waiting for
+    a free worker, not lost: under a backlog a lease may lapse while work is queued, and taking
+    the job over then would only redo work. (Messages a dead worker had reserved are not in the
+    queue, so crashes are still detected.)"""
+    from jobs.redis_client import redis_client
+
+    r = redis_client()
+    queue = settings.CELERY_TASK_DEFAULT_QUEUE
+    keys = [queue] + [f"{queue}\x06\x16{p}" for p in (3, 6, 9)]  # kombu's priority sub-queues
+    found = set()
+    for key in keys:
+        for raw in r.lrange(key, 0, -1):
+            try:
+                argsrepr = json.loads(raw).get("headers", {}).get("argsrepr", "")
+            except (ValueError, AttributeError):
+                continue
+            found.update(_UUID_RE.findall(argsrepr or "")[:1])
+    return found
+
+
 def take_over_expired() -> list[tuple[str, int]]:
-    """Bump the epoch of every active job whose lease lapsed; return (job_id, new_epoch) for
-    each job this call took over. The conditional update makes two sweepers safe."""
+    """Bump the epoch of every active job whose lease lapsed and that has no task waiting in
+    the queue; return (job_id, new_epoch) for each job this call took over. The conditional
+    update makes two sweepers safe."""
     from jobs.models import Job
 
     now = timezone.now()
     taken = []
+    waiting = queued_job_ids()
+    if waiting:
+        # Queued work keeps its job's lease: it is behind a backlog, not lost.
+        Job.objects.filter(pk__in=waiting, status__in=_active_statuses(), lease_expires_at__lt=now).update(
+            lease_expires_at=now + timedelta(seconds=settings.LEASE_TTL_SECONDS), lease_owner="queued"
+        )
     with transaction.atomic():
         # A row locked by a runner committing a step (or by a stopped one, until PostgreSQL
         # ends its idle transaction) is skipped this round instead of blocking the sweeper.

@@ -9,6 +9,8 @@ from __future__ import annotations
 import logging
 import time
 
+from django.conf import settings
+
 from django.utils import timezone
 
 from agents import gap_check, planner, reader, writer
@@ -30,7 +32,6 @@ from jobs.steps import RunContext, StepResult, run_step, step_key
 logger = logging.getLogger(__name__)
 
 MAX_ROUNDS = 2
-MAX_PARALLEL_WORKERS = 6
 FETCH_ATTEMPTS = 3
 FETCH_BACKOFF_SECONDS = 0.5
 
@@ -93,9 +94,10 @@ def start_round(ctx: RunContext, round_no: int) -> list[int]:
     )
 
 
-def lanes(sq_ids: list[int], width: int = MAX_PARALLEL_WORKERS) -> list[list[int]]:
-    """Spread sub-questions over at most `width` sequential lanes: at most 6 workers of one job
-    run at a time, and a lane never waits on another."""
+def lanes(sq_ids: list[int], width: int | None = None) -> list[list[int]]:
+    """Spread sub-questions over at most `width` (MAX_PARALLEL_WORKERS, design: 6) sequential
+    lanes: at most that many workers of one job run at a time, and a lane never waits on another."""
+    width = width or settings.MAX_PARALLEL_WORKERS
     out = [[] for _ in range(min(width, len(sq_ids)))]
     for i, sq_id in enumerate(sq_ids):
         out[i % len(out)].append(sq_id)

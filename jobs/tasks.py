@@ -40,15 +40,24 @@ TASK_OPTIONS = {
 @contextmanager
 def running(job_id: str, epoch: int):
     """Load the job and hold its lease; yields a RunContext, or None when this dispatch is stale
-    (a newer epoch owns the job) or the job is no longer active."""
+    (a newer epoch owns the job) or the job is no longer active. LeaseLost and JobStopped raised
+    by the work end it quietly: another dispatch owns the job, or nobody should work on it."""
+    held = lease.hold(job_id, epoch)
     try:
-        with lease.hold(job_id, epoch):
-            job = Job.objects.select_related("user").get(pk=job_id)
-            yield RunContext(job=job, epoch=epoch)
+        held.__enter__()
+    except (LeaseLost, JobStopped) as exc:
+        logger.info("not running job %s at epoch %s: %s", job_id, epoch, exc)
+        yield None
+        return
+    try:
+        job = Job.objects.select_related("user").get(pk=job_id)
+        yield RunContext(job=job, epoch=epoch)
     except LeaseLost as exc:
         logger.info("stale dispatch: %s", exc)
     except JobStopped as exc:
         logger.info("job stopped: %s", exc)
+    finally:
+        held.__exit__(None, None, None)
 
 
 def _reraise_control(exc: BaseException) -> bool:

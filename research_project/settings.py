@@ -340,6 +340,10 @@ ENGINE_FIXED_LATENCY_SECONDS = env_float("ENGINE_FIXED_LATENCY_SECONDS", 0)
 ENGINE_TOKENS_PER_SECOND = env_float("ENGINE_TOKENS_PER_SECOND", 0)
 ENGINE_FAULTS = env("ENGINE_FAULTS", "")
 ENGINE_COUNT_CALLS = env_bool("ENGINE_COUNT_CALLS", False)
+ENGINE_LATENCY_BY_SCHEMA = json.loads(env("ENGINE_LATENCY_BY_SCHEMA", "{}") or "{}")
+ENGINE_LATENCY_SCALE = env_float("ENGINE_LATENCY_SCALE", 1)
+# Sub-question workers of one job running at once (the lanes of a round chord; design: 6).
+MAX_PARALLEL_WORKERS = env_int("MAX_PARALLEL_WORKERS", 6)
 SEARCH_FALLBACK_PROVIDER = env("SEARCH_FALLBACK_PROVIDER", "")
 # The local corpus costs nothing to query; benchmarks set this to price it like a web search.
 CHARGE_LOCAL_SEARCH = env_bool("CHARGE_LOCAL_SEARCH", True)

@@ -5,7 +5,11 @@
 - ENGINE_FAULTS: comma-separated `fault:schema:count` (count calls of that schema fail this
   way, shared by every process through Redis), fault one of 429, timeout, 500, 400 (the
   provider refuses the request: permanent), malformed_json, bad_quote; schema `*` matches any;
-- ENGINE_COUNT_CALLS: count calls per step key in Redis (tests read `engine:calls:<step_key>`).
+- ENGINE_COUNT_CALLS: count calls per step key in Redis (tests read `engine:calls:<step_key>`);
+- ENGINE_LATENCY_BY_SCHEMA: JSON seconds before answering, per schema (plan, worker_action, ...),
+  added to the fixed latency; ENGINE_LATENCY_SCALE divides every simulated wait (latencies and
+  the time output takes at ENGINE_TOKENS_PER_SECOND), so the design's timings can be replayed
+  faster in the same proportions.
 """
 from __future__ import annotations
 
@@ -48,8 +52,9 @@ def before_call(model: str, schema: str, metadata: dict) -> None:
     if getattr(settings, "ENGINE_COUNT_CALLS", False) and metadata.get("step_key"):
         redis_client().incr(f"engine:calls:{metadata['step_key']}")
     delay = float(getattr(settings, "ENGINE_FIXED_LATENCY_SECONDS", 0) or 0)
+    delay += float((getattr(settings, "ENGINE_LATENCY_BY_SCHEMA", {}) or {}).get(schema, 0))
     if delay:
-        time.sleep(delay)
+        time.sleep(delay / _scale())
     if _take("429", schema):
         raise litellm.RateLimitError("simulated rate limit", llm_provider="offline", model=model, response=_response(429))
     if _take("400", schema):
@@ -71,7 +76,11 @@ def corrupt(text: str, schema: str) -> str:
     return text
 
 
+def _scale() -> float:
+    return max(1e-9, float(getattr(settings, "ENGINE_LATENCY_SCALE", 1) or 1))
+
+
 def after_call(completion_tokens: int) -> None:
     rate = float(getattr(settings, "ENGINE_TOKENS_PER_SECOND", 0) or 0)
     if rate > 0:
-        time.sleep(completion_tokens / rate)
+        time.sleep(completion_tokens / rate / _scale())

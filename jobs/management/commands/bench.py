@@ -7,12 +7,17 @@
   context        what each model sees on the demo question: large-model input tokens, reader
                  compression, model calls per worker, share of notes that reach the report
   citations      citation precision and coverage over runs, tokens spent on checks
+  critical-path  with the design's latencies scaled down: wall time against the slowest branch,
+                 and parallel workers against sequential ones
+  concurrency    many jobs in flight on one machine: throughput, dispatch latency p50/p95,
+                 leases that lapsed (renewals missed)
   all            every benchmark in turn
 
 Each prints the machine it ran on. See README "Benchmarks".
 """
 from __future__ import annotations
 
+import json
 import os
 import platform
 import statistics
@@ -63,7 +68,10 @@ class Command(BaseCommand):
     help = "Run a benchmark and print its figures."
 
     def add_arguments(self, parser):
-        parser.add_argument("name", choices=["demo", "orchestration", "recovery", "context", "citations", "all"])
+        parser.add_argument("name", choices=["demo", "orchestration", "recovery", "context", "citations", "critical-path",
+                                             "concurrency", "all"])
+        parser.add_argument("--scale", type=float, default=20, help="divide the design's latencies by this")
+        parser.add_argument("--threads", type=int, default=48, help="concurrency: worker threads")
         parser.add_argument("--runs", type=int, default=3)
         parser.add_argument("--jobs", type=int, default=10, help="orchestration: reports in the measured batch")
 
@@ -80,6 +88,10 @@ class Command(BaseCommand):
             self.bench_orchestration(opts["jobs"])
         if name in {"recovery", "all"}:
             self.bench_recovery()
+        if name in {"critical-path", "all"}:
+            self.bench_critical_path(opts["scale"])
+        if name in {"concurrency", "all"}:
+            self.bench_concurrency(opts["jobs"] if name == "concurrency" else 50, opts["scale"], opts["threads"])
         if name in {"context", "citations", "all"}:
             self.bench_context_and_citations(opts["runs"], show_context=name != "citations",
                                              show_citations=name != "context")
@@ -226,3 +238,93 @@ class Command(BaseCommand):
             line("citation coverage", "coverage", "{:.1%}")
             line("tokens spent on citation checks (judge + rewrites)", "check_tokens", "{:,.0f}", "design: about 24,800")
             line("claims checked", "claims", "{:.0f}")
+
+    # --- critical path -----------------------------------------------------------------------
+    def _design_latency_env(self, scale: float) -> dict:
+        return {"ENGINE_LATENCY_BY_SCHEMA": json.dumps(DESIGN_LATENCY_SECONDS), "ENGINE_TOKENS_PER_SECOND": "50",
+                "ENGINE_LATENCY_SCALE": str(scale)}
+
+    def _one_timed_job(self, env: dict) -> tuple[Job, dict]:
+        worker = WorkerProcess(concurrency=16, env=env, log_to_file=False, loglevel="ERROR").start()
+        try:
+            job = wait([services.job_create(user=self.user, question=DEMO_QUESTION, enforce_limits=False).pk], 900)[0]
+        finally:
+            worker.stop()
+        return job, branch_times(job)
+
+    def bench_critical_path(self, scale: float) -> None:
+        env = self._design_latency_env(scale)
+        parallel, p = self._one_timed_job({**env, "MAX_PARALLEL_WORKERS": "6"})
+        sequential, q = self._one_timed_job({**env, "MAX_PARALLEL_WORKERS": "1"})
+        self.stdout.write(f"critical path (design latencies / {scale:g}: plan 10 s, worker call 8 s, reader 4 s, gap check 15 s, "
+                          f"output 50 tokens/s):")
+        for label, r in (("parallel (6 lanes)", p), ("sequential (1 lane)", q)):
+            self.stdout.write(f"  {label}: wall {r['wall']:.1f} s = x{scale:g} {r['wall'] * scale:.0f} s at design speed; slowest branch "
+                              f"{r['slowest']:.1f} s (plan {r['plan']:.1f} + round 1 {r['round1']:.1f} + gap {r['gap']:.1f} + "
+                              f"round 2 {r['round2']:.1f} + write/check {r['write']:.1f}); sum of branches {r['sum_branches']:.1f} s")
+        self.stdout.write(f"  wall / slowest branch (parallel): {p['wall'] / p['slowest']:.2f}x (target <= 1.1x)")
+        self.stdout.write(f"  sequential / parallel wall: {q['wall'] / p['wall']:.2f}x faster in parallel (target >= 1.8x)")
+
+    # --- concurrency ---------------------------------------------------------------------------
+    def bench_concurrency(self, n_jobs: int, scale: float, threads: int) -> None:
+        from jobs.instrumentation import DISPATCH_SAMPLES_KEY
+
+        env = {**self._design_latency_env(scale), "BENCH_COUNT_QUERIES": "1", "DB_CONN_MAX_AGE": "0"}
+        redis_client().delete(DISPATCH_SAMPLES_KEY)
+        worker = WorkerProcess(concurrency=threads, env=env, log_to_file=False, loglevel="ERROR").start()
+        peak = 0
+        try:
+            started = time.monotonic()
+            ids = [services.job_create(user=self.user, question=DEMO_QUESTION, depth="quick", enforce_limits=False).pk
+                   for _ in range(n_jobs)]
+            deadline = time.monotonic() + 3600
+            while time.monotonic() < deadline:
+                open_jobs = Job.objects.filter(pk__in=ids).exclude(status__in=Job.TERMINAL_STATUSES).count()
+                peak = max(peak, open_jobs)
+                if not open_jobs:
+                    break
+                time.sleep(0.5)
+            wall = time.monotonic() - started
+        finally:
+            worker.stop()
+        jobs = list(Job.objects.filter(pk__in=ids))
+        samples = sorted(float(x) for x in redis_client().lrange(DISPATCH_SAMPLES_KEY, 0, -1))
+        lapsed = sum(1 for j in jobs if j.epoch > 1)
+        done = sum(1 for j in jobs if j.status == Job.Status.DONE)
+
+        def pct(p):
+            return samples[min(len(samples) - 1, int(p * len(samples)))] if samples else float("nan")
+
+        self.stdout.write(f"concurrency ({n_jobs} quick jobs submitted at once, one worker process with {threads} threads, "
+                          f"design latencies / {scale:g}):")
+        self.stdout.write(f"  {done}/{n_jobs} done in {wall:.0f} s; peak {peak} jobs in flight; throughput "
+                          f"{done / wall * 60:.1f} reports per minute")
+        self.stdout.write(f"  task dispatch latency (sent -> started) p50 {pct(0.5):.0f} ms, p95 {pct(0.95):.0f} ms "
+                          f"over {len(samples):,} tasks")
+        self.stdout.write(f"  leases that lapsed while work ran (renewals missed): {lapsed} (target 0)")
+
+
+# The design's timings per call, in seconds, before scaling (see bench critical-path).
+DESIGN_LATENCY_SECONDS = {"plan": 10, "worker_action": 8, "reader_notes": 4, "gap_decision": 15, "section_draft": 0,
+                          "support_verdict": 0.1, "sentence_rewrite": 0.5, "compaction": 2}
+
+
+def branch_times(job: Job) -> dict:
+    """Wall time of a job and the durations of its slowest path through the task graph."""
+    steps = list(Step.objects.filter(job=job).values("kind", "sq_id", "sq__round", "started_at", "created_at"))
+
+    def span(rows):
+        return (max(r["created_at"] for r in rows) - min(r["started_at"] for r in rows)).total_seconds() if rows else 0.0
+
+    plan = span([r for r in steps if r["kind"] == "plan"])
+    gap = span([r for r in steps if r["kind"] == "gap_check"])
+    write = span([r for r in steps if r["kind"] in {"write", "check"}])
+    rounds = {1: [], 2: []}
+    for sq_id in {r["sq_id"] for r in steps if r["sq_id"]}:
+        rows = [r for r in steps if r["sq_id"] == sq_id and r["kind"] in {"search", "read"}]
+        if rows:
+            rounds.setdefault(rows[0]["sq__round"], []).append(span(rows))
+    round1, round2 = max(rounds[1], default=0.0), max(rounds[2], default=0.0)
+    wall = ((job.finished_at or job.updated_at) - job.created_at).total_seconds()
+    return {"wall": wall, "plan": plan, "round1": round1, "gap": gap, "round2": round2, "write": write,
+            "slowest": plan + round1 + gap + round2 + write, "sum_branches": sum(rounds[1]) + sum(rounds[2])}
