@@ -75,11 +75,18 @@ def _single_source(text: str, notes: list[Note]) -> bool:
     return bool(figures) and len({n.source.domain for n in notes}) < 2
 
 
+def generation_key(ctx: RunContext, counter: str) -> str:
+    """A check step's counter within the job's current check generation (a re-run of the
+    citation check asks the judge again under new keys)."""
+    generation = getattr(ctx.job, "check_generation", 0)
+    return f"g{generation}-{counter}" if generation else counter
+
+
 def _judge_step(ctx: RunContext, counter: str, text: str, notes: list[Note]) -> dict:
     def fn():
         return StepResult(output=judging.judge(text, notes))
 
-    return run_step(ctx, kind="check", counter=counter, fn=fn, phase=Phase.WRITING)
+    return run_step(ctx, kind="check", counter=generation_key(ctx, counter), fn=fn, phase=Phase.WRITING)
 
 
 def check_sentence(ctx: RunContext, index: int, draft: dict, known: dict | None = None) -> CheckedSentence:
@@ -104,7 +111,7 @@ def check_sentence(ctx: RunContext, index: int, draft: dict, known: dict | None 
         checked.single_source = _single_source(text, notes)
         return checked
     # One rewrite with the verdict as feedback, then judged again; dropped if still unsupported.
-    rewrite = run_step(ctx, kind="write", counter=f"rewrite-{index}", phase=Phase.WRITING,
+    rewrite = run_step(ctx, kind="write", counter=generation_key(ctx, f"rewrite-{index}"), phase=Phase.WRITING,
                        fn=lambda: StepResult(output=judging.rewrite(text, verdict["verdict"], verdict["reason"], notes)))
     history.append({"stage": "rewrite", "text": rewrite["text"], "note_ids": rewrite["note_ids"], "drop": rewrite["drop"]})
     checked.reason = verdict["reason"]

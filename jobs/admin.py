@@ -102,7 +102,7 @@ class JobAdmin(admin.ModelAdmin):
     list_display = ("job_id", "user", "question_short", "status", "round", "tokens_used", "usd", "citation_precision",
                     "passes_release_gate", "stopped_reason", "created_at")
     list_filter = ("status", CostFilter, PrecisionFilter, "depth", "created_at", "variant")
-    actions = ["cancel_jobs", "verify_cited_quotes"]
+    actions = ["cancel_jobs", "verify_cited_quotes", "rerun_citation_check"]
     search_fields = ("question", "job_id", "user__username")
     readonly_fields = ("job_id", "model_calls", "epoch", "step_seq", "lease_owner", "lease_expires_at", "tokens_used",
                        "usd_used_micros", "prompt_version", "report", "created_at", "updated_at", "finished_at")
@@ -114,18 +114,26 @@ class JobAdmin(admin.ModelAdmin):
         return format_html('<a href="{}">{} calls</a>', url, obj.provider_calls.count())
     date_hierarchy = "created_at"
 
-    @admin.action(description="Cancel the selected jobs")
-    def cancel_jobs(self, request, queryset):
-        cancelled, skipped = 0, []
+    def _for_each(self, request, queryset, service, done: str):
+        """Call `service(job=...)` on each selected job; report how many took and why others did not."""
+        ok, skipped = 0, []
         for job in queryset:
             try:
-                services.job_cancel(job=job)
-                cancelled += 1
+                service(job=job)
+                ok += 1
             except ApplicationError as exc:
                 skipped.append(f"{job.pk}: {exc.message}")
-        self.message_user(request, f"cancelled {cancelled} jobs", messages.SUCCESS)
+        self.message_user(request, f"{done} {ok} jobs", messages.SUCCESS)
         if skipped:
-            self.message_user(request, "not cancelled: " + "; ".join(skipped), messages.WARNING)
+            self.message_user(request, "skipped: " + "; ".join(skipped), messages.WARNING)
+
+    @admin.action(description="Cancel the selected jobs")
+    def cancel_jobs(self, request, queryset):
+        self._for_each(request, queryset, services.job_cancel, "Cancelled")
+
+    @admin.action(description="Re-run the citation check (quotes and the support judge) on finished reports")
+    def rerun_citation_check(self, request, queryset):
+        self._for_each(request, queryset, services.citation_check_rerun, "Citation check started again on")
 
     @admin.action(description="Re-check cited quotes against the stored pages (stage 1, no model call)")
     def verify_cited_quotes(self, request, queryset):

@@ -60,6 +60,9 @@ class Job(models.Model):
     report = models.JSONField(null=True, blank=True)
     citation_precision = models.FloatField(null=True, blank=True)
     citation_coverage = models.FloatField(null=True, blank=True)
+    # How many times the citation check was run again on a finished report (admin action);
+    # each run's check steps live under their own keys.
+    check_generation = models.PositiveSmallIntegerField(default=0)
 
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
     updated_at = models.DateTimeField(auto_now=True)

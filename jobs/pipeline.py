@@ -343,18 +343,21 @@ def _finish(ctx: RunContext, checked: list) -> None:
     def fn():
         return StepResult(output={"sentences": len(checked)}, write_rows=lambda step: _store_report(job, checked, precision, coverage))
 
-    run_step(ctx, kind="check", counter="final", fn=fn, phase=Phase.WRITING)
+    run_step(ctx, kind="check", counter=citation_check.generation_key(ctx, "final"), fn=fn, phase=Phase.WRITING)
     job.refresh_from_db()
     events.emit(ctx.job_id, "done", {"precision": precision, "coverage": coverage, "stopped_reason": job.stopped_reason,
                                      "sentences": sum(1 for c in checked if c.outcome != "dropped")})
 
 
 def _store_report(job: Job, checked: list, precision, coverage) -> None:
+    # A re-run of the check keeps what reviewers said about a sentence that is still there.
+    reviewed = {c.sentence: c for c in ReportClaim.objects.filter(job=job).exclude(override_verdict="")}
     ReportClaim.objects.filter(job=job).delete()
     ReportClaim.objects.bulk_create([
         ReportClaim(job=job, section=c.heading[:200], section_index=c.section_index, position=c.position,
                     sentence=c.text, note_ids=c.note_ids, verdict=c.verdict, reason=c.reason[:2000],
-                    outcome=c.outcome, history=c.history, single_source=c.single_source)
+                    outcome=c.outcome, history=c.history, single_source=c.single_source,
+                    **_carried_review(reviewed.get(c.text)))
         for c in checked
     ])
     job.refresh_from_db()
@@ -363,6 +366,13 @@ def _store_report(job: Job, checked: list, precision, coverage) -> None:
         report=report, citation_precision=precision, citation_coverage=coverage, status=Job.Status.DONE,
         finished_at=timezone.now(), lease_expires_at=None, lease_owner="",
     )
+
+
+def _carried_review(previous) -> dict:
+    if previous is None:
+        return {}
+    return {"override_verdict": previous.override_verdict, "override_by_id": previous.override_by_id,
+            "override_at": previous.override_at, "override_note": previous.override_note}
 
 
 def build_report(job: Job, checked: list, precision, coverage) -> dict:

@@ -237,3 +237,32 @@ def claim_override_set(*, claim, verdict: str, note: str, reviewer):
     for name, value in fields.items():
         setattr(claim, name, value)
     return claim
+
+
+def citation_check_rerun(*, job: Job) -> Job:
+    """Run the citation check of a finished report again: every drafted sentence is judged
+    anew under new step keys (the drafts themselves are replayed, not rewritten), and the
+    report, its claims and its metrics are replaced. Reviewers' verdicts on sentences that are
+    still there are kept. Raises ApplicationError (409) unless the job is done."""
+    from django.db.models import F
+
+    now = timezone.now()
+    with transaction.atomic():
+        locked = Job.objects.select_for_update().get(pk=job.pk)
+        if locked.status != Job.Status.DONE:
+            raise ApplicationError(f"only a finished report can be checked again (job is {locked.status})",
+                                   field="job_id", status=409)
+        new_epoch = locked.epoch + 1
+        Job.objects.filter(pk=locked.pk).update(
+            status=Job.Status.CHECKING, epoch=new_epoch, check_generation=F("check_generation") + 1,
+            lease_owner="recheck", lease_expires_at=now + timedelta(seconds=settings.LEASE_TTL_SECONDS), finished_at=None,
+        )
+        transaction.on_commit(lambda: _enqueue_write(str(locked.pk), new_epoch))
+    job.refresh_from_db()
+    return job
+
+
+def _enqueue_write(job_id: str, epoch: int) -> None:
+    from jobs.tasks import write_report
+
+    write_report.delay(job_id, epoch)

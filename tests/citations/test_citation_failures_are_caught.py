@@ -113,3 +113,33 @@ def test_a_sentence_judged_unsupported_twice_is_dropped_and_the_claims_say_why(j
     assert stages == ["draft", "judge", "rewrite", "judge"]
     assert claim.history[2]["text"] == "Kestrel Automotive buys cells from Sunmark Energy."
     assert job.report["metrics"]["sentences_dropped"] == 1
+
+
+def test_the_citation_check_can_be_run_again_on_a_finished_report(job_with_notes, settings, monkeypatch):
+    from jobs import services
+    from jobs.models import Step
+
+    job, n = job_with_notes
+    sentence = "Kestrel Automotive buys NMC cells from Sunmark Energy."
+    draft = {"sentences": [{"text": sentence, "note_ids": [n["kestrel"].pk]}], "need_context": []}
+    with scripted_model(settings, section_draft=[draft]):
+        pipeline.write_and_check(RunContext(job=job, epoch=job.epoch))
+    claim = ReportClaim.objects.get(job=job)
+    ReportClaim.objects.filter(pk=claim.pk).update(override_verdict="supported", override_note="checked by hand")
+    job.refresh_from_db()
+    assert job.status == "done"
+    monkeypatch.setattr(services, "_enqueue_write", lambda job_id, epoch: None)  # run it here instead of a worker
+    job = services.citation_check_rerun(job=job)
+    assert (job.status, job.check_generation) == ("checking", 1)
+    with scripted_model(settings, support_verdict=[{"verdict": "partial", "reason": "second look"}]) as fake:
+        pipeline.write_and_check(RunContext(job=job, epoch=job.epoch))
+    job.refresh_from_db()
+    assert job.status == "done"
+    assert [schema for schema, _ in fake.calls] == ["support_verdict"]  # the draft was replayed, not rewritten
+    claim = ReportClaim.objects.get(job=job)
+    assert claim.verdict == "partial" and claim.override_verdict == "supported"
+    assert Step.objects.filter(job=job, step_key__endswith=":check:g1-0").exists()
+    with pytest.raises(services.ApplicationError):
+        job.status = "researching"
+        Job.objects.filter(pk=job.pk).update(status="researching")
+        services.citation_check_rerun(job=job)
