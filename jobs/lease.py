@@ -16,7 +16,7 @@ import re
 import socket
 import threading
 from contextlib import contextmanager
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import close_old_connections, connection, transaction
@@ -151,35 +151,54 @@ def queued_job_ids() -> set[str]:
     for key in keys:
         for raw in r.lrange(key, 0, -1):
             try:
-                argsrepr = json.loads(raw).get("headers", {}).get("argsrepr", "")
+                headers = json.loads(raw).get("headers", {})
             except (ValueError, AttributeError):
                 continue
+            if headers.get("task") == "jobs.tasks.sweep_job":
+                continue  # a lease check is not work on the job
+            argsrepr = headers.get("argsrepr", "")
             found.update(_UUID_RE.findall(argsrepr or "")[:1])
     return found
 
 
-def take_over_expired() -> list[tuple[str, int]]:
-    """Bump the epoch of every active job whose lease lapsed and that has no task waiting in
-    the queue; return (job_id, new_epoch) for each job this call took over. The conditional
-    update makes two sweepers safe."""
+def expiring_before_next_sweep() -> list[tuple[str, datetime]]:
+    """Active jobs whose lease was not renewed for a whole renewal period and lapses before the
+    next sweep: (job_id, lease_expires_at). A healthy job's lease always lies 20-30 s ahead, so
+    only jobs whose workers stopped renewing show up here. Checking each exactly at its expiry
+    (instead of at the next sweep) keeps kill-to-resume at the 30 s expiry, not 30 s + a sweep."""
+    from jobs.models import Job
+
+    now = timezone.now()
+    return [
+        (str(pk), expires)
+        for pk, expires in Job.objects.filter(
+            status__in=_active_statuses(), lease_expires_at__gte=now,
+            lease_expires_at__lt=now + timedelta(seconds=settings.SWEEP_INTERVAL_SECONDS),
+        ).values_list("pk", "lease_expires_at")[:SWEEP_BATCH]
+    ]
+
+
+def take_over_expired(job_ids=None) -> list[tuple[str, int]]:
+    """Bump the epoch of every active job (or of `job_ids`) whose lease lapsed and that has no
+    task waiting in the queue; return (job_id, new_epoch) for each job this call took over.
+    The conditional update makes two sweepers safe."""
     from jobs.models import Job
 
     now = timezone.now()
     taken = []
+    scope = Job.objects.filter(status__in=_active_statuses(), lease_expires_at__lt=now)
+    if job_ids is not None:
+        scope = scope.filter(pk__in=list(job_ids))
     waiting = queued_job_ids()
     if waiting:
         # Queued work keeps its job's lease: it is behind a backlog, not lost.
-        Job.objects.filter(pk__in=waiting, status__in=_active_statuses(), lease_expires_at__lt=now).update(
+        scope.filter(pk__in=waiting).update(
             lease_expires_at=now + timedelta(seconds=settings.LEASE_TTL_SECONDS), lease_owner="queued"
         )
     with transaction.atomic():
         # A row locked by a runner committing a step (or by a stopped one, until PostgreSQL
         # ends its idle transaction) is skipped this round instead of blocking the sweeper.
-        expired = list(
-            Job.objects.select_for_update(skip_locked=True)
-            .filter(status__in=_active_statuses(), lease_expires_at__lt=now)
-            .values_list("pk", "epoch")[:SWEEP_BATCH]
-        )
+        expired = list(scope.select_for_update(skip_locked=True).values_list("pk", "epoch")[:SWEEP_BATCH])
         for job_id, epoch in expired:
             won = Job.objects.filter(pk=job_id, epoch=epoch, lease_expires_at__lt=now).update(
                 epoch=epoch + 1,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 from contextlib import contextmanager
+from datetime import timedelta
 
 import redis
 from celery import chain, chord, shared_task
@@ -26,6 +27,8 @@ logger = logging.getLogger(__name__)
 
 TRANSIENT_ERRORS = (TransientStepError, OperationalError, InterfaceError, redis.exceptions.ConnectionError,
                     redis.exceptions.TimeoutError, KombuOperationalError)
+# A scheduled lease check runs this long after the expiry it waits for (clock skew between hosts).
+SWEEP_JOB_MARGIN_MS = 250
 TASK_OPTIONS = {
     "bind": True,
     "acks_late": True,
@@ -191,8 +194,21 @@ def write_report(self, job_id: str, epoch: int):
 # --- housekeeping ------------------------------------------------------------------------
 @shared_task(name="jobs.tasks.sweep_expired_leases")
 def sweep_expired_leases():
-    """Re-dispatch every active job whose lease lapsed (all its workers died)."""
-    taken = lease.take_over_expired()
+    """Re-dispatch every active job whose lease lapsed (all its workers died), and schedule a
+    check at the exact expiry of each lease that lapses before the next sweep."""
+    taken = _redispatch(lease.take_over_expired())
+    for job_id, expires_at in lease.expiring_before_next_sweep():
+        sweep_job.apply_async((job_id,), eta=expires_at + timedelta(milliseconds=SWEEP_JOB_MARGIN_MS))
+    return taken
+
+
+@shared_task(name="jobs.tasks.sweep_job", ignore_result=True)
+def sweep_job(job_id: str):
+    """Take one job over if its lease has lapsed by now (a renewal since scheduling wins)."""
+    return _redispatch(lease.take_over_expired([job_id]))
+
+
+def _redispatch(taken) -> int:
     for job_id, epoch in taken:
         logger.warning("lease of job %s expired; re-dispatching at epoch %s", job_id, epoch)
         job_resume.delay(job_id, epoch)
