@@ -251,6 +251,8 @@ OBJECT_STORE_ROOT = Path(env("OBJECT_STORE_ROOT", str(VAR_DIR / "objects")))
 PAGE_CACHE_TTL_SECONDS = env_int("PAGE_CACHE_TTL_SECONDS", 7 * 24 * 3600)
 # Tests name one loopback host here; production leaves it empty (see agents/sources/fetch.py).
 FETCH_ALLOW_LOOPBACK_HOSTS = [h for h in env("FETCH_ALLOW_LOOPBACK_HOSTS", "").split(",") if h]
+# A PEM bundle of extra trusted CAs for fetching (an internal CA); empty: certifi's bundle.
+FETCH_CA_BUNDLE = env("FETCH_CA_BUNDLE", "")
 
 # --- Events (django-eventstream): stored for replay, fanned out through Redis pub/sub.
 EVENTSTREAM_STORAGE_CLASS = "jobs.events.JobEventStorage"

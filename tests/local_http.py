@@ -4,6 +4,7 @@ time), so tests assert on what really went over the wire."""
 from __future__ import annotations
 
 import json
+import ssl
 import threading
 import time
 from dataclasses import dataclass, field
@@ -46,9 +47,11 @@ class LocalServer:
     """A threaded HTTP server on 127.0.0.1 with a free port. `routes` maps a path to a
     handler (or a Reply); `default` answers every other path (404 when None)."""
 
-    def __init__(self, routes: dict[str, Handler | Reply] | None = None, default: Handler | Reply | None = None):
+    def __init__(self, routes: dict[str, Handler | Reply] | None = None, default: Handler | Reply | None = None,
+                 tls: "ssl.SSLContext | None" = None):
         self.routes = dict(routes or {})
         self.default = default
+        self.tls = tls  # serve HTTPS with this server-side context
         self.requests: list[Request] = []
         self._lock = threading.Lock()
         self._server: ThreadingHTTPServer | None = None
@@ -109,6 +112,8 @@ class LocalServer:
 
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
         self._server.daemon_threads = True
+        if self.tls is not None:
+            self._server.socket = self.tls.wrap_socket(self._server.socket, server_side=True)
         threading.Thread(target=self._server.serve_forever, name="local-http", daemon=True).start()
         return self
 
@@ -125,7 +130,7 @@ class LocalServer:
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
+        return f"{'https' if self.tls else 'http'}://127.0.0.1:{self.port}"
 
     def hits(self, path: str) -> list[Request]:
         with self._lock:

@@ -143,6 +143,7 @@ def _one_request(url: str) -> tuple[requests.Session, requests.Response]:
     pinned = urlunsplit((parts.scheme, f"{ip_host}:{port}", parts.path or "/", parts.query, ""))
     session = requests.Session()
     session.trust_env = False  # no proxy from the environment can bypass the address check
+    session.verify = settings.FETCH_CA_BUNDLE or True  # an internal CA, else certifi's bundle
     session.mount(f"{parts.scheme}://", _PinnedAdapter(parts.hostname, max_retries=0))
     host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
     host_header = host if parts.port is None else f"{host}:{parts.port}"

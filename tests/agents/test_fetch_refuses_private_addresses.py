@@ -2,11 +2,13 @@
 address, however it is spelled, resolved or redirected to; only http and https. The one
 loopback host a test names in FETCH_ALLOW_LOOPBACK_HOSTS is the only exception."""
 import socket
+import ssl
+import subprocess
 
 import pytest
 
 from agents.sources import fetch
-from agents.sources.fetch import FetchRefused
+from agents.sources.fetch import FetchRefused, FetchUnavailable
 from tests.local_http import LocalServer, Reply
 
 REAL_GETADDRINFO = socket.getaddrinfo
@@ -122,3 +124,66 @@ def test_the_connection_goes_to_the_address_that_was_checked(resolve_as, setting
     assert fetched.body == b"<p>pinned</p>"
     assert lookups == ["rebind.test"]
     assert server.requests[0].headers["host"] == f"rebind.test:{port}"
+
+
+# --- HTTPS: the pinned connection still verifies the certificate against the real host name ---
+
+def _openssl(*args, cwd):
+    subprocess.run(["openssl", *args], cwd=cwd, check=True, capture_output=True)
+
+
+@pytest.fixture(scope="module")
+def test_ca(tmp_path_factory):
+    """A throwaway CA and two server certificates it signed: one for the host the test fetches,
+    one for another name."""
+    d = tmp_path_factory.mktemp("tls")
+    _openssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.pem", "-days", "2",
+             "-subj", "/CN=research test CA", cwd=d)
+    for name in ("pinned.test", "elsewhere.test"):
+        _openssl("req", "-newkey", "rsa:2048", "-nodes", "-keyout", f"{name}.key", "-out", f"{name}.csr",
+                 "-subj", f"/CN={name}", cwd=d)
+        (d / f"{name}.ext").write_text(f"subjectAltName=DNS:{name}\n")
+        _openssl("x509", "-req", "-in", f"{name}.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial",
+                 "-out", f"{name}.pem", "-days", "2", "-extfile", f"{name}.ext", cwd=d)
+    return d
+
+
+def https_server(test_ca, cert_name: str, seen_sni: list) -> LocalServer:
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(test_ca / f"{cert_name}.pem", test_ca / f"{cert_name}.key")
+    context.sni_callback = lambda sock, server_name, ctx: seen_sni.append(server_name)
+    return LocalServer(default=Reply(body="<p>over TLS</p>"), tls=context)
+
+
+@pytest.fixture
+def pinned_host(resolve_as, settings, test_ca):
+    settings.FETCH_ALLOW_LOOPBACK_HOSTS = ["pinned.test"]
+    resolve_as["pinned.test"] = "127.0.0.1"
+    settings.FETCH_CA_BUNDLE = str(test_ca / "ca.pem")
+    return settings
+
+
+def test_https_connects_to_the_checked_address_and_verifies_the_real_host_name(pinned_host, test_ca):
+    sni = []
+    with https_server(test_ca, "pinned.test", sni) as server:
+        port = server.port
+        fetched = fetch.fetch(f"https://pinned.test:{port}/page")
+    assert fetched.body == b"<p>over TLS</p>"
+    # TLS spoke the host name (SNI) although the socket went to the pinned IP.
+    assert sni == ["pinned.test"]
+    assert server.requests[0].headers["host"] == f"pinned.test:{port}"
+
+
+def test_https_refuses_a_certificate_for_another_name(pinned_host, test_ca):
+    with https_server(test_ca, "elsewhere.test", []) as server:
+        with pytest.raises(FetchUnavailable, match="SSLError"):
+            fetch.fetch(f"https://pinned.test:{server.port}/page")
+    assert server.requests == []
+
+
+def test_https_refuses_a_certificate_from_an_untrusted_ca(pinned_host, test_ca):
+    pinned_host.FETCH_CA_BUNDLE = ""  # certifi's bundle does not know the test CA
+    with https_server(test_ca, "pinned.test", []) as server:
+        with pytest.raises(FetchUnavailable, match="SSLError"):
+            fetch.fetch(f"https://pinned.test:{server.port}/page")
+    assert server.requests == []
