@@ -129,3 +129,17 @@ def test_every_model_call_is_logged_with_what_the_model_saw(demo_job, live):
     assert all(c.messages and c.response and c.role and c.model for c in calls)
     worker_calls = calls.filter(role="worker").exclude(step_key__endswith=":search:1")
     assert worker_calls.exists() and all(c.trajectory_ref for c in worker_calls)
+
+
+PLAN_READY_WITHIN_SECONDS = 10
+
+
+def test_plan_ready_is_emitted_within_ten_seconds_of_the_job_starting(demo_job, live):
+    from django_eventstream.models import Event
+
+    from jobs.events import channel_for
+
+    plan_ready = Event.objects.filter(channel=channel_for(demo_job.pk), type="plan_ready").order_by("eid").first()
+    assert plan_ready is not None
+    after = (plan_ready.created - demo_job.created_at).total_seconds()
+    assert 0 <= after < PLAN_READY_WITHIN_SECONDS, after
