@@ -45,16 +45,20 @@ def _validate(data: dict, question: str, max_sq: int) -> str:
     return ""
 
 
-def make_plan(*, question: str, depth: str, sources: list, collection_markers: list[str], prompt_name: str = "planner") -> dict:
-    """Plan the research. Returns {"subquestions": [...], "outline": [...], "attempts": n}.
-    Raises ModelOutputError when the plan is still invalid after one re-ask."""
+def make_plan(*, question: str, depth: str, sources: list, collection_markers: list[str], prompt_name: str = "planner",
+              earlier: dict | None = None) -> dict:
+    """Plan the research. `earlier` ({question, headings}) is the report a follow-up question
+    follows: the planner resolves references against it and does not plan its ground again.
+    Returns {"subquestions": [...], "outline": [...], "attempts": n}. Raises ModelOutputError
+    when the plan is still invalid after one re-ask."""
     max_sq = QUICK_MAX_SUBQUESTIONS if depth == "quick" else MAX_SUBQUESTIONS
     feedback = ""
     for attempt in (1, 2):
         prompt = prompts.render(
             prompt_name, question=question, depth=depth, sources=", ".join(sources),
             collection_markers=collection_markers, min_subquestions=MIN_SUBQUESTIONS,
-            max_subquestions=max_sq, feedback=feedback,
+            max_subquestions=max_sq, feedback=feedback, earlier_question=(earlier or {}).get("question", ""),
+            earlier_headings=(earlier or {}).get("headings", []),
         )
         data = complete_json(prompt).data
         problem = _validate(data, question, max_sq)

@@ -101,11 +101,13 @@ class PrecisionFilter(admin.SimpleListFilter):
 class JobAdmin(admin.ModelAdmin):
     list_display = ("job_id", "user", "question_short", "status", "round", "tokens_used", "usd", "citation_precision",
                     "passes_release_gate", "stopped_reason", "created_at")
-    list_filter = ("status", CostFilter, PrecisionFilter, "depth", "created_at", "variant")
+    list_filter = ("status", CostFilter, PrecisionFilter, "depth", "created_at", "variant", "follow_up_missed")
     actions = ["cancel_jobs", "verify_cited_quotes", "rerun_citation_check"]
     search_fields = ("question", "job_id", "user__username")
     readonly_fields = ("job_id", "model_calls", "epoch", "step_seq", "lease_owner", "lease_expires_at", "tokens_used",
-                       "usd_used_micros", "prompt_version", "report", "created_at", "updated_at", "finished_at")
+                       "usd_used_micros", "prompt_version", "report", "created_at", "updated_at", "finished_at",
+                       "follow_up_missed")
+    raw_id_fields = ("follow_up_of",)
     inlines = [SubQuestionInline, StepInline, SourceInline, NoteInline, ClaimInline]
 
     @admin.display(description="model calls and trajectories")

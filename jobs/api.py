@@ -143,6 +143,12 @@ class JobDetailOutputSerializer(serializers.Serializer):
     stopped_reason = serializers.SerializerMethodField()
     error = serializers.SerializerMethodField()
     report = serializers.SerializerMethodField()
+    follow_up_of = serializers.UUIDField(source="follow_up_of_id", allow_null=True)
+    follow_ups = serializers.SerializerMethodField()
+
+    @extend_schema_field(serializers.ListField(child=serializers.UUIDField()))
+    def get_follow_ups(self, job):
+        return [str(pk) for pk in job.follow_ups.order_by("created_at").values_list("pk", flat=True)]
 
     @extend_schema_field(PlanItemSerializer(many=True))
     def get_plan(self, job):
@@ -186,6 +192,8 @@ class JobCreateApi(APIView):
         budget = BudgetSerializer(required=False)
         require_approval = serializers.BooleanField(required=False, allow_null=True, default=None,
                                                     help_text="stop after planning until the plan is approved; default: the user's setting")
+        follow_up_of = serializers.UUIDField(required=False, allow_null=True,
+                                             help_text="a finished job of yours that this question follows up")
 
     class OutputSerializer(serializers.Serializer):
         job_id = serializers.UUIDField()

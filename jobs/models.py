@@ -55,6 +55,10 @@ class Job(models.Model):
 
     prompt_version = models.CharField(max_length=40, blank=True, default="")
     variant = models.CharField(max_length=40, blank=True, default="")
+    # A follow-up question asked from a finished report (the design's online signal "follow-up
+    # questions that ask for something the report missed"); `follow_up_missed` is that judgement.
+    follow_up_of = models.ForeignKey("self", on_delete=models.SET_NULL, null=True, blank=True, related_name="follow_ups")
+    follow_up_missed = models.BooleanField(null=True, blank=True)
     stopped_reason = models.CharField(max_length=200, blank=True, default="")
     error = models.TextField(blank=True, default="")
     report = models.JSONField(null=True, blank=True)

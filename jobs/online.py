@@ -1,6 +1,7 @@
 """The design's online signals: citation clicks and thumbs per report (services), and the staff
 metrics built from them and from the jobs (selector): share of runs that finish, share that
-stop on a budget, citation click rate, thumbs, cost and minutes per report, per day and per
+stop on a budget, citation click rate, follow-up questions (and those that ask for something
+the report missed, jobs/followups.py), thumbs, cost and minutes per report, per day and per
 experiment variant (Job.variant)."""
 from __future__ import annotations
 
@@ -65,7 +66,9 @@ def online_metrics(*, days: int = 30) -> list[dict]:
     rows = {(r["day"], r["variant"]): r for r in runs}
     clicked = (jobs.filter(done).values("day", "variant")
                .annotate(clicked=Count("pk", filter=Q(citation_clicks__isnull=False), distinct=True),
-                         clicks=Count("citation_clicks", distinct=True)))
+                         clicks=Count("citation_clicks", distinct=True),
+                         followed=Count("pk", filter=Q(follow_ups__isnull=False), distinct=True),
+                         missed=Count("pk", filter=Q(follow_ups__follow_up_missed=True), distinct=True)))
     thumbs = (jobs.values("day", "variant")
               .annotate(up=Count("feedback", filter=Q(feedback__rating=1), distinct=True),
                         down=Count("feedback", filter=Q(feedback__rating=-1), distinct=True)))
@@ -81,6 +84,8 @@ def online_metrics(*, days: int = 30) -> list[dict]:
             "budget_stop_rate": r["budget_stopped"] / r["runs"] if r["runs"] else None,
             "citation_click_rate": r.get("clicked", 0) / done_n if done_n else None,
             "citation_clicks": r.get("clicks", 0),
+            "follow_up_rate": r.get("followed", 0) / done_n if done_n else None,
+            "missed_follow_up_rate": r.get("missed", 0) / done_n if done_n else None,
             "thumbs_up": r.get("up", 0), "thumbs_down": r.get("down", 0),
             "usd_per_report": r["usd_micros"] / 1e6 if r["usd_micros"] is not None else None,
             "minutes_per_report": r["duration"].total_seconds() / 60 if r["duration"] is not None else None,

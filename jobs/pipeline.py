@@ -37,6 +37,14 @@ FETCH_BACKOFF_SECONDS = 0.5
 
 
 # --- plan ------------------------------------------------------------------------------------
+def _earlier_report(job) -> dict | None:
+    """What the planner of a follow-up sees of the report it follows: the question and headings."""
+    parent = job.follow_up_of
+    if parent is None or not parent.report:
+        return None
+    return {"question": parent.question, "headings": [s["heading"] for s in parent.report.get("sections", [])]}
+
+
 def plan_stage(ctx: RunContext) -> str:
     """Plan the job. Returns "awaiting_approval" or "research"."""
     job = ctx.job
@@ -44,7 +52,8 @@ def plan_stage(ctx: RunContext) -> str:
     def fn():
         markers = collection_markers(owner=job.user) if "uploads" in job.sources else []
         plan = planner.make_plan(question=job.question, depth=job.depth, sources=job.sources, collection_markers=markers,
-                                 prompt_name=experiments.overrides(job).get("planner_prompt", "planner"))
+                                 prompt_name=experiments.overrides(job).get("planner_prompt", "planner"),
+                                 earlier=_earlier_report(job))
 
         def write_rows(step):
             _replace_plan(job, plan["subquestions"], plan["outline"])

@@ -1,6 +1,7 @@
 """Services: every write the API, the pages, the admin and the CLI make to jobs goes here."""
 from __future__ import annotations
 
+import uuid
 from datetime import timedelta
 
 from django.conf import settings
@@ -10,7 +11,7 @@ from django.db.models import Sum
 from django.utils import timezone
 
 from agents import prompts
-from jobs import experiments
+from jobs import experiments, followups
 from jobs import events
 from jobs.errors import ApplicationError
 from jobs.models import Job, Step, SubQuestion, UserSettings
@@ -68,11 +69,31 @@ def _has_uploads(user) -> bool:
     return Document.objects.filter(collection="uploads", owner=user).exists()
 
 
+def _follow_up_parent(user, follow_up_of) -> Job | None:
+    """The user's finished job a follow-up is asked from; another user's job is 'no such job'."""
+    if follow_up_of in (None, ""):
+        return None
+    try:
+        parent_id = uuid.UUID(str(follow_up_of))
+    except ValueError:
+        raise ApplicationError("follow_up_of must be a job id", field="follow_up_of") from None
+    parent = Job.objects.filter(pk=parent_id, user=user).only("pk", "status", "question", "report").first()
+    if parent is None:
+        raise ApplicationError("follow_up_of: no such job of yours", field="follow_up_of")
+    if parent.status != Job.Status.DONE:
+        raise ApplicationError(f"follow_up_of: only a finished report can be followed up (that job is {parent.status})",
+                               field="follow_up_of", status=409)
+    return parent
+
+
 def job_create(*, user, question, depth: str | None = None, sources: list | None = None, budget: dict | None = None,
-               require_approval: bool | None = None, variant: str | None = None, enforce_limits: bool = True) -> Job:
+               require_approval: bool | None = None, variant: str | None = None, follow_up_of=None,
+               enforce_limits: bool = True) -> Job:
     """Validate, store the job with its budgets and deadline, and enqueue it after commit.
-    `require_approval=None` takes the user's default (UserSettings). `enforce_limits=False` is for
-    operators' own commands (benchmarks, evaluation), never for requests.
+    `require_approval=None` takes the user's default (UserSettings). `follow_up_of` names the
+    user's finished job this question follows up (its planner then sees what that report
+    covered). `enforce_limits=False` is for operators' own commands (benchmarks, evaluation),
+    never for requests.
 
     Raises ApplicationError naming the bad field (400), or 429 when the user already has
     MAX_ACTIVE_JOBS_PER_USER open jobs or the job's cap would pass MAX_DAILY_USD_PER_USER;
@@ -92,6 +113,7 @@ def job_create(*, user, question, depth: str | None = None, sources: list | None
     if sources == ["uploads"] and not _has_uploads(user):
         raise ApplicationError("sources: you have no uploads to research; upload files first", field="sources")
     tokens, usd_micros, minutes = _validate_budget(budget)
+    parent = _follow_up_parent(user, follow_up_of)
     if require_approval is None:
         require_approval = user_settings_get(user=user).require_approval
     now = timezone.now()
@@ -106,6 +128,9 @@ def job_create(*, user, question, depth: str | None = None, sources: list | None
             budget_tokens=tokens, budget_usd_micros=usd_micros, deadline_at=now + timedelta(minutes=minutes),
             prompt_version=prompts.version(), variant=experiments.assign(user) if variant is None else variant,
             lease_expires_at=now + timedelta(seconds=settings.LEASE_TTL_SECONDS),
+            follow_up_of=parent,
+            follow_up_missed=followups.asks_for_missing(follow_up=question, question=parent.question, report=parent.report)
+            if parent else None,
         )
         transaction.on_commit(lambda: _enqueue_start(job))
     return job

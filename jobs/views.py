@@ -55,11 +55,13 @@ def ask(request):
             "sources": request.POST.getlist("sources") or ["web"],
             "max_minutes": request.POST.get("max_minutes", "").strip(), "max_usd": request.POST.get("max_usd", "").strip(),
             "require_approval": request.POST.get("require_approval") == "on",
+            "follow_up_of": request.POST.get("follow_up_of", ""),
         }
         try:
             budget = {k: _number(form[k], field=f"budget.{k}") for k in ("max_minutes", "max_usd") if form[k]}
             job = services.job_create(user=request.user, question=form["question"], depth=form["depth"],
-                                      sources=form["sources"], budget=budget, require_approval=form["require_approval"])
+                                      sources=form["sources"], budget=budget, require_approval=form["require_approval"],
+                                      follow_up_of=form["follow_up_of"] or None)
             return redirect("page-job", job_id=job.pk)
         except ApplicationError as exc:
             error = exc
@@ -81,11 +83,13 @@ def job_page(request, job_id):
     job = _job_or_404(request, job_id)
     context = {"job": job, "progress": selectors.job_progress(job=job), "plan": reports.subquestion_progress(job=job),
                "estimate": selectors.job_estimate(job=job), "events": reports.event_log(job=job),
-               "timeline": reports.job_timeline(job=job), "trust": reports.trust_panel(job=job)}
+               "timeline": reports.job_timeline(job=job), "trust": reports.trust_panel(job=job),
+               "follow_ups": job.follow_ups.order_by("created_at").only("pk", "question")}
     context["last_event_id"] = context["events"][-1]["id"] if context["events"] else ""
     if job.status == Job.Status.DONE and job.report is not None:
         context["report"] = reports.report_view(job=job)
         context["feedback"] = online.report_feedback_for(user=request.user, job=job)
+        context["require_approval"] = services.user_settings_get(user=request.user).require_approval
         return render(request, "research/report.html", context)
     return render(request, "research/job.html", context)
 

@@ -2,7 +2,23 @@
 overlap, each tied to an outline section."""
 from __future__ import annotations
 
+import re
+
 from agents.engine import question as qshape
+
+
+_PRONOUN_RE = re.compile(r"\b(they|them)\b", re.I)
+_EARLIER_QUESTION_RE = re.compile(r"^Earlier question: (.+)$", re.M)
+
+
+def resolve_references(question: str, earlier_report: str) -> str:
+    """A follow-up's "they"/"them" stand for the earlier question's subject ("What recycling
+    plants do they operate?" after a question about the five largest car makers)."""
+    m = _EARLIER_QUESTION_RE.search(earlier_report or "")
+    if not m:
+        return question
+    subject = qshape.parse(m.group(1).strip()).subject
+    return _PRONOUN_RE.sub(subject, question) if subject else question
 
 
 def _cap(text: str) -> str:

@@ -31,7 +31,8 @@ def _answer(schema_name: str, messages: list) -> dict:
     system = bk.system_message(messages)
     if schema_name == "plan":
         depth = "deep" if "depth: deep" in user else "quick"
-        return planner.plan(bk.block(user, "question"), depth, feedback="previous plan was rejected" in system)
+        question = planner.resolve_references(bk.block(user, "question"), bk.block(user, "earlier_report"))
+        return planner.plan(question, depth, feedback="previous plan was rejected" in system)
     if schema_name == "worker_action":
         return worker.decide(user, system)
     if schema_name == "reader_notes":
