@@ -338,10 +338,31 @@ def write_and_check(ctx: RunContext) -> None:
         events.emit(ctx.job_id, "section_drafted", {"heading": section["heading"], "sentences": len(out["sentences"])})
 
     Job.objects.filter(pk=job.pk, epoch=ctx.epoch, status__in=Job.ACTIVE_STATUSES).update(status=Job.Status.CHECKING)
-    checked, check_stop = citation_check.check_draft(ctx, drafted)
+    checked, check_stop = citation_check.check_draft(ctx, merge_repeated_sentences(drafted))
     if check_stop:
         budget.record_stop(job, check_stop)
     _finish(ctx, checked)
+
+
+def _sentence_key(text: str) -> str:
+    return " ".join(text.lower().split()).rstrip(".!?;: ")
+
+
+def merge_repeated_sentences(drafted: list[dict]) -> list[dict]:
+    """Sections are written apart, so two of them may state the same claim (notes from two
+    sub-questions, or two pages that say the same). A reader should meet it once: the first
+    occurrence stays, with the note ids of every repeat added (more sources for one claim)."""
+    first: dict[str, dict] = {}
+    out = []
+    for sentence in drafted:
+        key = _sentence_key(sentence["text"])
+        if key in first:
+            kept = first[key]
+            kept["note_ids"] = list(dict.fromkeys([*kept["note_ids"], *sentence["note_ids"]]))
+            continue
+        first[key] = {**sentence, "note_ids": list(sentence["note_ids"])}
+        out.append(first[key])
+    return out
 
 
 def _finish(ctx: RunContext, checked: list) -> None:

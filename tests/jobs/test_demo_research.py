@@ -143,3 +143,8 @@ def test_plan_ready_is_emitted_within_ten_seconds_of_the_job_starting(demo_job, 
     assert plan_ready is not None
     after = (plan_ready.created - demo_job.created_at).total_seconds()
     assert 0 <= after < PLAN_READY_WITHIN_SECONDS, after
+
+
+def test_no_sentence_appears_twice_in_the_report(demo_job, live):
+    texts = [" ".join(s["text"].lower().split()) for s in report_sentences(demo_job)]
+    assert len(texts) == len(set(texts))

@@ -43,6 +43,8 @@ class Command(BaseCommand):
         parser.add_argument("--user", default="demo", help="the job's owner (created if missing)")
         parser.add_argument("--max-minutes", type=float, default=None)
         parser.add_argument("--max-usd", type=float, default=None)
+        parser.add_argument("--follow-up-of", default=None, metavar="JOB_ID",
+                            help="a finished job of the --user that this question follows up")
         parser.add_argument("--spawn-worker", action="store_true", help="start a Celery worker (and beat) for this job")
         parser.add_argument("--timeout", type=float, default=900)
         parser.add_argument("--quiet", action="store_true", help="no live progress lines")
@@ -64,7 +66,7 @@ class Command(BaseCommand):
             budget = {k: v for k, v in (("max_minutes", opts["max_minutes"]), ("max_usd", opts["max_usd"])) if v is not None}
             try:
                 job = services.job_create(user=user, question=opts["question"], depth=opts["depth"], enforce_limits=False,
-                                          sources=sources, budget=budget)
+                                          sources=sources, budget=budget, follow_up_of=opts["follow_up_of"])
             except services.ApplicationError as exc:
                 raise CommandError(f"{exc.field}: {exc.message}") from exc
             self.stdout.write(f"job {job.pk} ({job.depth}) queued")
