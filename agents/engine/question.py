@@ -47,7 +47,7 @@ def parse(question: str) -> QuestionShape:
     patterns = [
         ("compare", r"^(?:compare|contrast)\s+(?:the\s+)?(?P<focus>.+?)\s+(?:of|for|at|among|across|used by)\s+(?P<subject>.+)$"),
         ("compare", r"^(?:how do|how does)\s+(?:the\s+)?(?P<focus>.+?)\s+(?:of|for)\s+(?P<subject>.+?)\s+(?:compare|differ).*$"),
-        ("list", r"^(?:which|what)\s+(?P<focus>[\w\s\-]+?)\s+(?:do|does|did|are used by|supply|serve)\s+(?P<subject>.+?)(?:\s+(?:use|have|buy|rely on|work with))?$"),
+        ("list", r"^(?:which|what)\s+(?P<focus>[\w\s\-]+?)\s+(?:do|does|did|are used by|supply|serve)\s+(?P<subject>.+?)(?:\s+(?:use|have|buy|rely on|work with|operate|run)\b(?P<tail>.*))?$"),
         ("list", r"^(?:list|name|identify)\s+(?:the\s+)?(?P<focus>.+?)\s+(?:of|for|used by)\s+(?P<subject>.+)$"),
         ("explain", r"^(?:why|how)\s+(?:do|does|did|is|are|has|have|can|could|will|would)\s+(?P<focus>)(?P<subject>.+)$"),
         ("fact", r"^(?:what|who|when|where|which|how many|how much)\s+(?:is|are|was|were)\s+(?:the\s+)?(?P<focus>.+?)\s+(?:of|for|in|at)\s+(?P<subject>.+)$"),
@@ -55,7 +55,10 @@ def parse(question: str) -> QuestionShape:
     for kind, pattern in patterns:
         m = re.match(pattern, q, re.I)
         if m:
-            return QuestionShape(kind, _clean(m.group("focus")), _clean(m.group("subject")), count, q)
+            # "Which plants do they use for old packs?": what follows the verb narrows the focus.
+            tail = _clean(m.groupdict().get("tail") or "")
+            focus = _clean(m.group("focus")) + (f" {tail}" if tail else "")
+            return QuestionShape(kind, focus, _clean(m.group("subject")), count, q)
     # No recognisable structure: the whole question is the subject.
     stripped = re.sub(r"^(what|who|why|how|which|when|where)\s+(is|are|was|were|do|does|did)?\s*", "", q, flags=re.I)
     return QuestionShape("explain", "", _clean(stripped) or q, count, q)

@@ -41,6 +41,16 @@ def test_the_planner_writes_four_to_eight_subquestions_that_do_not_overlap():
         assert all(s["section"] in headings for s in plan["subquestions"])
 
 
+def test_the_question_parser_separates_subject_verb_and_what_narrows_the_focus():
+    from agents.engine import question as qshape
+
+    shape = qshape.parse("Which recycling plants do the five largest electric car makers use for old battery packs?")
+    assert (shape.kind, shape.focus, shape.subject) == ("list", "recycling plants for old battery packs",
+                                                        "the five largest electric car makers")
+    shape = qshape.parse("Which battery suppliers does Norvik Electric use?")
+    assert (shape.focus, shape.subject) == ("battery suppliers", "Norvik Electric")
+
+
 def test_overlap_is_caught_between_two_subquestions_with_the_same_meaning():
     question = "Compare the battery suppliers of the five largest electric car makers"
     pairs = overlapping_pairs([
