@@ -11,8 +11,7 @@ from django.db.models import Sum
 from django.utils import timezone
 
 from agents import prompts
-from jobs import experiments, followups
-from jobs import events
+from jobs import events, experiments, followups
 from jobs.errors import ApplicationError
 from jobs.models import Job, Step, SubQuestion, UserSettings
 
