@@ -12,6 +12,8 @@ from pathlib import Path
 
 from django.conf import settings
 
+from jobs import child_processes
+
 READY_TIMEOUT_SECONDS = 60
 
 
@@ -36,8 +38,8 @@ class WorkerProcess:
         if self.beat:
             cmd += ["-B", "-s", str(Path(settings.VAR_DIR) / f"beat-{self.name.split('@')[0]}")]
         out = open(self.log_path, "wb") if self.log_path else None
-        self.proc = subprocess.Popen(cmd, env=env, cwd=settings.BASE_DIR, stdout=out, stderr=subprocess.STDOUT if out else None,
-                                     start_new_session=True)
+        self.proc = child_processes.popen(cmd, env=env, cwd=settings.BASE_DIR, stdout=out,
+                                          stderr=subprocess.STDOUT if out else None)
         if wait:
             self.wait_ready()
         return self

@@ -14,6 +14,7 @@ from pathlib import Path
 import httpx
 from django.conf import settings
 
+from jobs import child_processes
 from tests.workers import test_database_url
 
 PORT_RANGE = range(8700, 8800)  # the ports this project's tests may use
@@ -46,8 +47,7 @@ class WebServerProcess:
         cmd = [sys.executable, "-m", "uvicorn", "research_project.asgi:application", "--host", "127.0.0.1",
                "--port", str(self.port), "--lifespan", "off", "--log-level", "warning"]
         log = open(self.log_path, "wb")
-        self.proc = subprocess.Popen(cmd, env=env, cwd=settings.BASE_DIR, stdout=log, stderr=subprocess.STDOUT,
-                                     start_new_session=True)
+        self.proc = child_processes.popen(cmd, env=env, cwd=settings.BASE_DIR, stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + READY_TIMEOUT_SECONDS
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:

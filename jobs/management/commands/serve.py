@@ -20,8 +20,11 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from agents.models import Document
+from jobs import child_processes
 
 READY_TIMEOUT_SECONDS = 60
+# Web, worker and beat get this long to stop after SIGTERM (a worker finishes its current step).
+SHUTDOWN_SECONDS = 15
 LOGIN_FILE = "demo-login.txt"
 
 
@@ -59,7 +62,7 @@ class Command(BaseCommand):
         signal.signal(signal.SIGTERM, lambda *_: stop.update(now=True))
         try:
             for name, cmd in procs.items():
-                running[name] = subprocess.Popen(cmd, env=env, cwd=settings.BASE_DIR, start_new_session=True)
+                running[name] = child_processes.popen(cmd, env=env, cwd=settings.BASE_DIR)
             url = f"http://{opts['host']}:{opts['port']}"
             self._wait_ready(url, running["web"])
             db = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
@@ -82,11 +85,14 @@ class Command(BaseCommand):
             for proc in running.values():
                 if proc.poll() is None:
                     os.killpg(proc.pid, signal.SIGTERM)
+            # One deadline for all three, so whoever stops `serve` can rely on it ending in time.
+            deadline = time.monotonic() + SHUTDOWN_SECONDS
             for proc in running.values():
                 try:
-                    proc.wait(timeout=15)
+                    proc.wait(timeout=max(0.1, deadline - time.monotonic()))
                 except subprocess.TimeoutExpired:
                     os.killpg(proc.pid, signal.SIGKILL)
+                    proc.wait(timeout=5)
             self.stdout.write("stopped web, worker and beat")
 
     def _login(self, username: str, path: Path) -> tuple[str, str]:
