@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from agents import gap_check, planner, reader, writer
 from agents.digests import key_claims
+from agents.engine import text as tx
 from agents.llm import ModelOutputError
 from agents.search_worker import Outcome, SearchWorker
 from agents.sources import dedupe, pages, store
@@ -345,7 +346,7 @@ def write_and_check(ctx: RunContext) -> None:
 
 
 def _sentence_key(text: str) -> str:
-    return " ".join(text.lower().split()).rstrip(".!?;: ")
+    return tx.normalise_space(text).lower().rstrip(".!?;: ")
 
 
 def merge_repeated_sentences(drafted: list[dict]) -> list[dict]:

@@ -1,7 +1,6 @@
 """Services: every write the API, the pages, the admin and the CLI make to jobs goes here."""
 from __future__ import annotations
 
-import uuid
 from datetime import timedelta
 
 from django.conf import settings
@@ -11,7 +10,7 @@ from django.db.models import Sum
 from django.utils import timezone
 
 from agents import prompts
-from jobs import events, experiments, followups
+from jobs import events, experiments, followups, selectors
 from jobs.errors import ApplicationError
 from jobs.models import Job, Step, SubQuestion, UserSettings
 
@@ -73,12 +72,9 @@ def _follow_up_parent(user, follow_up_of) -> Job | None:
     if follow_up_of in (None, ""):
         return None
     try:
-        parent_id = uuid.UUID(str(follow_up_of))
-    except ValueError:
-        raise ApplicationError("follow_up_of must be a job id", field="follow_up_of") from None
-    parent = Job.objects.filter(pk=parent_id, user=user).only("pk", "status", "question", "report").first()
-    if parent is None:
-        raise ApplicationError("follow_up_of: no such job of yours", field="follow_up_of")
+        parent = selectors.job_get_for_user(user=user, job_id=follow_up_of)
+    except ApplicationError:
+        raise ApplicationError("follow_up_of: no such job of yours", field="follow_up_of") from None
     if parent.status != Job.Status.DONE:
         raise ApplicationError(f"follow_up_of: only a finished report can be followed up (that job is {parent.status})",
                                field="follow_up_of", status=409)
