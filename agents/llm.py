@@ -348,13 +348,13 @@ def _one_call(prompt: RenderedPrompt, messages: list, trajectory: list | None):
     usd = price_usd_micros(model, role, tokens_in, tokens_out)
     if scope is not None:
         # The durable record first: a ledger rebuilt after a Redis loss sums these rows.
-        ProviderCall.objects.create(
+        call = ProviderCall.objects.create(
             job_id=scope.job.pk, step_key=scope.step_key, epoch=scope.epoch, kind=ProviderCall.Kind.MODEL, role=role, model=model,
             tokens_in=tokens_in, tokens_out=tokens_out, usd_micros=usd, latency_ms=latency_ms,
             messages=messages, response=text,
             trajectory_ref=_store_trajectory(trajectory, messages),
         )
-        ledger.settle(reservation, tokens=tokens_in + tokens_out, usd_micros=usd)
+        ledger.settle(reservation, tokens=tokens_in + tokens_out, usd_micros=usd, call_id=call.pk)
         scope.usage.add(model=model, tokens_in=tokens_in, tokens_out=tokens_out, usd_micros=usd)
     return text, model, tokens_in, tokens_out, usd, latency_ms
 

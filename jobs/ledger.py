@@ -12,7 +12,6 @@ import uuid
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.db.models import Sum
 from django.db.models.functions import Greatest
 
 from jobs.redis_client import redis_client
@@ -46,10 +45,15 @@ return {1, 'ok'}
 """
 
 # Settling into a missing ledger would create a partial one; skip it instead; the rebuild
-# reads the provider_calls row, which is written before settle.
+# reads the provider_calls row, which is written before settle. A rebuild that ran between
+# that row and its settle has already counted it (KEYS[3] holds the row ids it summed), so
+# the settle must not count it again.
 _SETTLE = """
 redis.call('HDEL', KEYS[2], ARGV[1])
 if redis.call('EXISTS', KEYS[1]) == 0 then return {-1, -1} end
+if ARGV[4] ~= '' and redis.call('SISMEMBER', KEYS[3], ARGV[4]) == 1 then
+  return {tonumber(redis.call('HGET', KEYS[1], 'tokens') or '0'), tonumber(redis.call('HGET', KEYS[1], 'usd') or '0')}
+end
 local t = redis.call('HINCRBY', KEYS[1], 'tokens', ARGV[2])
 local u = redis.call('HINCRBY', KEYS[1], 'usd', ARGV[3])
 return {t, u}
@@ -73,7 +77,8 @@ class Reservation:
 
 
 def _keys(job_id) -> list[str]:
-    return [f"ledger:{job_id}", f"ledger:{job_id}:res"]
+    """The totals, the open reservations, and the provider_calls ids the last rebuild summed."""
+    return [f"ledger:{job_id}", f"ledger:{job_id}:res", f"ledger:{job_id}:rebuilt-from"]
 
 
 def _scripts():
@@ -90,8 +95,13 @@ def ensure(job_id) -> None:
         if r.set(lock, "1", nx=True, ex=REBUILD_LOCK_SECONDS):
             try:
                 if not r.exists(key):
-                    tokens, usd = spent_from_rows(job_id)
-                    pipe = r.pipeline()
+                    tokens, usd, ids = _rows(job_id)
+                    counted = _keys(job_id)[2]
+                    pipe = r.pipeline()  # MULTI: totals and the ids behind them appear together
+                    pipe.delete(counted)
+                    if ids:
+                        pipe.sadd(counted, *ids)
+                        pipe.expire(counted, LEDGER_TTL_SECONDS)
                     pipe.hset(key, mapping={"tokens": tokens, "usd": usd})
                     pipe.expire(key, LEDGER_TTL_SECONDS)
                     pipe.execute()
@@ -102,12 +112,16 @@ def ensure(job_id) -> None:
 
 
 def spent_from_rows(job_id) -> tuple[int, int]:
+    tokens, usd, _ = _rows(job_id)
+    return tokens, usd
+
+
+def _rows(job_id) -> tuple[int, int, list[int]]:
+    """(tokens, micro-dollars, row ids) of the job's provider_calls, read in one query."""
     from jobs.models import ProviderCall
 
-    agg = ProviderCall.objects.filter(job_id=job_id).aggregate(
-        t_in=Sum("tokens_in"), t_out=Sum("tokens_out"), usd=Sum("usd_micros")
-    )
-    return (agg["t_in"] or 0) + (agg["t_out"] or 0), agg["usd"] or 0
+    rows = list(ProviderCall.objects.filter(job_id=job_id).values_list("pk", "tokens_in", "tokens_out", "usd_micros"))
+    return sum(t_in + t_out for _, t_in, t_out, _ in rows), sum(u for *_, u in rows), [pk for pk, *_ in rows]
 
 
 def reserve(job_id, *, tokens: int, usd_micros: int, cap_tokens: int, cap_usd_micros: int) -> Reservation:
@@ -128,13 +142,15 @@ def reserve(job_id, *, tokens: int, usd_micros: int, cap_tokens: int, cap_usd_mi
     raise RuntimeError("ledger could not be rebuilt")
 
 
-def settle(reservation: Reservation, *, tokens: int, usd_micros: int) -> None:
-    """Replace the reservation by the actual usage and mirror the totals on the jobs row."""
+def settle(reservation: Reservation, *, tokens: int, usd_micros: int, call_id: int | None = None) -> None:
+    """Replace the reservation by the actual usage (of provider_calls row `call_id`) and mirror
+    the totals on the jobs row."""
     from jobs.models import Job
 
     _, settle_script = _scripts()
     total_tokens, total_usd = settle_script(
-        keys=_keys(reservation.job_id), args=[reservation.res_id, int(tokens), int(usd_micros)]
+        keys=_keys(reservation.job_id),
+        args=[reservation.res_id, int(tokens), int(usd_micros), "" if call_id is None else str(call_id)],
     )
     if total_tokens < 0:
         ensure(reservation.job_id)

@@ -160,12 +160,12 @@ def _paid_query(provider_name: str, query: str, owner) -> list[Result]:
     finally:
         if scope is not None:
             charged = 0 if error else price
-            ProviderCall.objects.create(
+            call = ProviderCall.objects.create(
                 job_id=scope.job.pk, step_key=scope.step_key, epoch=scope.epoch, kind=ProviderCall.Kind.SEARCH, role="search",
                 model=provider_name, usd_micros=charged, latency_ms=int((time.monotonic() - started) * 1000),
                 ok=not error, error=error[:500], messages=[{"role": "query", "content": query}],
             )
-            ledger.settle(reservation, tokens=0, usd_micros=charged)
+            ledger.settle(reservation, tokens=0, usd_micros=charged, call_id=call.pk)
             scope.usage.add(model="", tokens_in=0, tokens_out=0, usd_micros=charged)
     return results
 

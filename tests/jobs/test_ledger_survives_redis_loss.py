@@ -55,6 +55,24 @@ def test_a_lost_ledger_is_rebuilt_from_the_provider_call_rows_before_granting_an
     ledger.reserve(job.pk, tokens=3000, usd_micros=0, cap_tokens=10_000, cap_usd_micros=10**9)
 
 
+@pytest.mark.django_db
+def test_a_call_recorded_before_a_rebuild_and_settled_after_it_is_counted_once():
+    """The row is written before the settle; a Redis loss between the two makes the rebuild
+    count the row, and the settle that follows must not count it again."""
+    job = JobFactory(budget_tokens=100_000)
+    ledger.ensure(job.pk)
+    reservation = ledger.reserve(job.pk, tokens=1000, usd_micros=100, cap_tokens=100_000, cap_usd_micros=10**9)
+    counted = ProviderCall.objects.create(job=job, step_key="k1", kind="model", tokens_in=600, tokens_out=200, usd_micros=90)
+    redis_client().flushdb()
+    assert ledger.used(job.pk) == (800, 90)  # rebuilt from the row
+    ledger.settle(reservation, tokens=800, usd_micros=90, call_id=counted.pk)
+    assert ledger.used(job.pk) == (800, 90)
+    later = ledger.reserve(job.pk, tokens=1000, usd_micros=100, cap_tokens=100_000, cap_usd_micros=10**9)
+    after = ProviderCall.objects.create(job=job, step_key="k2", kind="model", tokens_in=50, tokens_out=50, usd_micros=10)
+    ledger.settle(later, tokens=100, usd_micros=10, call_id=after.pk)
+    assert ledger.used(job.pk) == (900, 100) == ledger.spent_from_rows(job.pk)
+
+
 @pytest.mark.worker
 @pytest.mark.postgres
 def test_a_job_survives_redis_losing_everything_mid_run(live, make_user):
