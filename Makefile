@@ -47,6 +47,10 @@ demo: migrate
 run: migrate
 	$(BIN)/python manage.py serve --port $(PORT)
 
+lint: install-dev
+	$(BIN)/ruff check .
+	$(BIN)/lint-imports --no-cache
+
 test: install-dev
 	@if [ -z "$$DATABASE_URL" ]; then echo "DATABASE_URL is not set: testing on SQLite (var/test.sqlite3); tests marked 'postgres' are skipped by name."; fi
 	@if [ -z "$$REDIS_URL" ]; then echo "REDIS_URL is not set: testing on the embedded Redis (var/redis.sock)."; fi

@@ -11,7 +11,7 @@ import statistics
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from agents.engine import keypoints
+from agents import keypoints
 from jobs.models import Job, Note, ProviderCall, Source, Step
 
 METRICS = (

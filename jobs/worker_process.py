@@ -30,7 +30,7 @@ class WorkerProcess:
         self.proc: subprocess.Popen | None = None
         self.log_path = Path(settings.VAR_DIR) / f"{self.name.split('@')[0]}.log" if log_to_file else None
 
-    def start(self, wait: bool = True) -> "WorkerProcess":
+    def start(self, wait: bool = True) -> WorkerProcess:
         env = {**os.environ, "PYTHONWARNINGS": "ignore", **{k: str(v) for k, v in self.env.items()}}
         cmd = [sys.executable, "-m", "celery", "--quiet", "-A", "research_project", "worker", "--pool", "threads",
                "--concurrency", str(self.concurrency), "-n", self.name, "--loglevel", self.loglevel,

@@ -255,7 +255,7 @@ FETCH_ALLOW_LOOPBACK_HOSTS = [h for h in env("FETCH_ALLOW_LOOPBACK_HOSTS", "").s
 FETCH_CA_BUNDLE = env("FETCH_CA_BUNDLE", "")
 
 # --- Events (django-eventstream): stored for replay, fanned out through Redis pub/sub.
-EVENTSTREAM_STORAGE_CLASS = "jobs.events.JobEventStorage"
+EVENTSTREAM_STORAGE_CLASS = "jobs.runtime.events.JobEventStorage"
 EVENTSTREAM_REDIS = REDIS_KWARGS
 EVENTSTREAM_CHANNELMANAGER_CLASS = "jobs.events.JobChannelManager"
 

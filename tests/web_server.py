@@ -41,7 +41,7 @@ class WebServerProcess:
         self.proc: subprocess.Popen | None = None
         self.log_path = Path(settings.VAR_DIR) / f"uvicorn-{self.port}.log"
 
-    def start(self) -> "WebServerProcess":
+    def start(self) -> WebServerProcess:
         env = {**os.environ, "DATABASE_URL": test_database_url(), "REDIS_URL": settings.REDIS_URL,
                "DB_CONN_MAX_AGE": "0", "PYTHONWARNINGS": "ignore", **{k: str(v) for k, v in self.extra_env.items()}}
         cmd = [sys.executable, "-m", "uvicorn", "research_project.asgi:application", "--host", "127.0.0.1",

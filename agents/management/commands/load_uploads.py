@@ -13,7 +13,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from agents.uploads import upload_content_type_for_path, upload_create
-from jobs.errors import ApplicationError
+from jobs.runtime.errors import ApplicationError
 
 
 class Command(BaseCommand):

@@ -23,8 +23,7 @@ import platform
 import statistics
 import time
 from collections import defaultdict
-from datetime import datetime
-from datetime import timezone as dt_timezone
+from datetime import UTC, datetime
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -32,7 +31,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from jobs import services
 from jobs.models import Job, ProviderCall, Source, Step
-from jobs.redis_client import redis_client
+from jobs.runtime.redis_client import redis_client
 from jobs.worker_process import WorkerProcess
 
 DEMO_QUESTION = "Compare the battery suppliers of the five largest electric car makers"
@@ -177,7 +176,7 @@ class Command(BaseCommand):
                     else:
                         lapsed = expires.timestamp()  # the last renewal before the takeover
                 if running_again is None:
-                    running_again = Step.objects.filter(job=job, created_at__gt=datetime.fromtimestamp(killed, tz=dt_timezone.utc)) \
+                    running_again = Step.objects.filter(job=job, created_at__gt=datetime.fromtimestamp(killed, tz=UTC)) \
                         .order_by("created_at").values_list("created_at", flat=True).first()
                 resumed = Step.objects.filter(job=job, epoch__gt=1).order_by("created_at").values_list("created_at", flat=True).first()
                 time.sleep(0.1)
@@ -203,7 +202,7 @@ class Command(BaseCommand):
 
     # --- context and citations ----------------------------------------------------------
     def bench_context_and_citations(self, runs: int, *, show_context: bool, show_citations: bool) -> None:
-        from agents.engine.text import words
+        from agents.text import words
         from jobs.models import Note, ReportClaim
 
         worker = WorkerProcess(log_to_file=False, loglevel="ERROR").start()
@@ -285,7 +284,7 @@ class Command(BaseCommand):
 
     # --- concurrency ---------------------------------------------------------------------------
     def bench_concurrency(self, n_jobs: int, scale: float, threads: int) -> None:
-        from jobs.instrumentation import DISPATCH_SAMPLES_KEY
+        from jobs.runtime.instrumentation import DISPATCH_SAMPLES_KEY
 
         env = {**self._design_latency_env(scale), "BENCH_COUNT_QUERIES": "1", "DB_CONN_MAX_AGE": "0"}
         redis_client().delete(DISPATCH_SAMPLES_KEY)

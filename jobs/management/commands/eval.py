@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from django.conf import settings
@@ -75,7 +75,7 @@ class Command(BaseCommand):
                     + "\n" + evaluation.markdown_table(by_question, "By question")
                     + f"\nPrecision gate {gate:.0%}: {'passed' if passed else 'FAILED'} (mean precision "
                     + (f"{precision:.1%})" if precision is not None else "n/a)") + "\n")
-        out = opts["out"] or Path(settings.VAR_DIR) / "eval" / datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+        out = opts["out"] or Path(settings.VAR_DIR) / "eval" / datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
         out.mkdir(parents=True, exist_ok=True)
         (out / "results.json").write_text(json.dumps({"rows": rows, "overall": overall, "by_variant": by_variant,
                                                       "by_question": by_question, "gate": gate, "passed": passed},
