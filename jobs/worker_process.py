@@ -12,7 +12,7 @@ from pathlib import Path
 
 from django.conf import settings
 
-from jobs import child_processes
+from research_project import child_processes
 
 READY_TIMEOUT_SECONDS = 60
 
@@ -31,7 +31,8 @@ class WorkerProcess:
         self.log_path = Path(settings.VAR_DIR) / f"{self.name.split('@')[0]}.log" if log_to_file else None
 
     def start(self, wait: bool = True) -> WorkerProcess:
-        env = {**os.environ, "PYTHONWARNINGS": "ignore", **{k: str(v) for k, v in self.env.items()}}
+        env = {**os.environ, "PYTHONWARNINGS": "ignore", "REDIS_URL": settings.REDIS_URL,
+               **{k: str(v) for k, v in self.env.items()}}
         cmd = [sys.executable, "-m", "celery", "--quiet", "-A", "research_project", "worker", "--pool", "threads",
                "--concurrency", str(self.concurrency), "-n", self.name, "--loglevel", self.loglevel,
                "--without-gossip", "--without-mingle"]

@@ -3,6 +3,10 @@ worker and beat, on the embedded default (SQLite + the embedded Redis) or on DAT
 REDIS_URL when they are set. Prints the address and a login to use.
 
     python manage.py serve            # what `make run` does
+
+The three are this command's children (they die with it) and get its REDIS_URL; the embedded
+Redis, when this command started it (manage.py), is stopped by it after them: on Ctrl-C, SIGTERM,
+or when one of the three exits.
 """
 from __future__ import annotations
 
@@ -20,7 +24,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from agents.models import Document
-from jobs import child_processes
+from research_project import child_processes, startup
 
 READY_TIMEOUT_SECONDS = 60
 # Web, worker and beat get this long to stop after SIGTERM (a worker finishes its current step).
@@ -93,7 +97,11 @@ class Command(BaseCommand):
                 except subprocess.TimeoutExpired:
                     os.killpg(proc.pid, signal.SIGKILL)
                     proc.wait(timeout=5)
-            self.stdout.write("stopped web, worker and beat")
+            stopped = "web, worker and beat"
+            if startup.owns_embedded_redis():
+                startup.stop_embedded_services()  # after the three that use it
+                stopped += " and the embedded Redis"
+            self.stdout.write(f"stopped {stopped}")
 
     def _login(self, username: str, path: Path) -> tuple[str, str]:
         """The demo superuser's name and password. A user without a password (new, or made by
