@@ -24,6 +24,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from agents.models import Document
+from jobs.management.options import bounded
 from research_project import child_processes, startup
 
 READY_TIMEOUT_SECONDS = 60
@@ -36,12 +37,17 @@ class Command(BaseCommand):
     help = "Start web (uvicorn), a Celery worker and beat; print the address and a login."
 
     def add_arguments(self, parser):
-        parser.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
-        parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
-        parser.add_argument("--user", default=os.environ.get("RUN_DEMO_USER", "demo"), help="the login to create or reuse")
-        parser.add_argument("--concurrency", type=int, default=settings.DEMO_WORKER_CONCURRENCY)
-        parser.add_argument("--login-file", default=str(Path(settings.VAR_DIR) / LOGIN_FILE),
-                            help="where a generated password is kept (owner-only)")
+        parser.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"),
+                            help="address the web server listens on (default: HOST, or 127.0.0.1; now %(default)s)")
+        parser.add_argument("--port", type=bounded(int, low=1, high=65535), default=int(os.environ.get("PORT", "8000")),
+                            help="its port, 1-65535 (default: PORT, or 8000; now %(default)s)")
+        parser.add_argument("--user", default=os.environ.get("RUN_DEMO_USER", "demo"),
+                            help="the superuser to log in as; one without a password gets a random one "
+                                 "(default: RUN_DEMO_USER, or demo; now %(default)s)")
+        parser.add_argument("--concurrency", type=bounded(int, low=1), default=settings.DEMO_WORKER_CONCURRENCY,
+                            help="threads of the Celery worker, at least 1 (default: DEMO_WORKER_CONCURRENCY, now %(default)s)")
+        parser.add_argument("--login-file", default=str(Path(settings.VAR_DIR) / LOGIN_FILE), metavar="PATH",
+                            help="where a generated password is kept, owner-only (default: %(default)s)")
 
     def handle(self, *args, **opts):
         if settings.SEARCH_PROVIDER == "local" and not Document.objects.filter(collection=Document.DEMO_COLLECTION).exists():
