@@ -42,8 +42,9 @@ class Command(BaseCommand):
                             help="record the jobs under this experiment variant (default: each user's own variant)")
         parser.add_argument("--out", type=Path, default=None, metavar="DIR",
                             help="folder for results.json and results.md (default: var/eval/<UTC time>)")
-        parser.add_argument("--gate", type=bounded(float, low=0, high=1), default=None,
-                            help="fail when mean citation precision is under this, 0 to 1 "
+        parser.add_argument("--gate", type=bounded(float, low=0), default=None,
+                            help="fail when mean citation precision (0 to 1) is under this, at least 0; above 1 "
+                                 "always fails "
                                  f"(default: CITATION_PRECISION_GATE, now {settings.CITATION_PRECISION_GATE:g})")
         parser.add_argument("--spawn-worker", action="store_true",
                             help="start a Celery worker with the sweeper beat for the run and stop it at the end "
