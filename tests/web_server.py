@@ -14,7 +14,7 @@ from pathlib import Path
 import httpx
 from django.conf import settings
 
-from jobs import child_processes
+from research_project import child_processes
 from tests.workers import test_database_url
 
 PORT_RANGE = range(8700, 8800)  # the ports this project's tests may use

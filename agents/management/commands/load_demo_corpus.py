@@ -35,7 +35,8 @@ class Command(BaseCommand):
     help = "Load the bundled demo corpus into the local search index (idempotent)."
 
     def add_arguments(self, parser):
-        parser.add_argument("--dir", default=str(DEFAULT_DIR))
+        parser.add_argument("--dir", default=str(DEFAULT_DIR), metavar="DIR",
+                            help="a corpus folder with manifest.json (default: the bundled demo corpus, %(default)s)")
 
     def handle(self, *args, **options):
         added, present = load(Path(options["dir"]))
