@@ -27,6 +27,9 @@ from jobs.worker_process import WorkerProcess
 
 POLL_SECONDS = 0.25
 DEFAULT_TIMEOUT_SECONDS = 900
+# Events that end a job's stream, and how long to wait for one after the job row says it ended.
+ENDING_EVENTS = frozenset({"done", "failed", "cancelled"})
+ENDING_EVENT_WAIT_SECONDS = 5
 
 
 def decode(raw: str) -> dict:
@@ -106,20 +109,32 @@ class Command(BaseCommand):
     def _spawn_worker(self) -> WorkerProcess:
         return WorkerProcess(concurrency=settings.DEMO_WORKER_CONCURRENCY, log_to_file=False, loglevel="WARNING").start(wait=False)
 
+    def _print(self, event, quiet: bool) -> None:
+        if quiet or not event.type:
+            return
+        try:
+            self.stdout.write(describe(event.type, decode(event.data)))
+        except (KeyError, ValueError):
+            self.stdout.write(f"{event.type}")
+
     def _follow(self, job: Job, timeout: float, quiet: bool) -> Job:
         channel = channel_for(job.pk)
         last = 0
+        ended_at = None
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             for event in Event.objects.filter(channel=channel, eid__gt=last).order_by("eid"):
                 last = event.eid
-                if not quiet and event.type:
-                    try:
-                        self.stdout.write(describe(event.type, decode(event.data)))
-                    except (KeyError, ValueError):
-                        self.stdout.write(f"{event.type}")
+                self._print(event, quiet)
+                if event.type in ENDING_EVENTS:  # emitted after the status change
+                    job.refresh_from_db()
+                    return job
             job.refresh_from_db()
             if job.is_terminal:
-                return job
+                # The status changes in the step's transaction and the ending event is emitted
+                # just after it: wait a moment for it, so "done" is never missing.
+                ended_at = ended_at or time.monotonic()
+                if time.monotonic() - ended_at > ENDING_EVENT_WAIT_SECONDS:
+                    return job
             time.sleep(POLL_SECONDS)
         raise CommandError(f"job {job.pk} did not finish within {timeout:.0f} s (status {job.status})")
