@@ -17,8 +17,8 @@ are summarised by question and by experiment variant with mean and spread (max -
 Metrics (n/a when a question carries no annotation for them):
 - key_point_coverage, contradictions: the key-point judge (matcher or LLM).
 - known_answer_correct: every name and figure of the known answer appears in the report
-  (figures compared as quantities, so "35,000 tonnes" matches "35,000 tonnes" and "1.82 million"
-  matches "1,820,000").
+  (figures compared as quantities: "12,400" matches "12,400 chargers", "1.82 million" matches
+  "1,820,000"; this measure's own matcher, independent of the offline engine's).
 - known_answer_early: the same, within the report's first EARLY_SENTENCES sentences.
 - absence_stated (questions with "answerable": false): one of the first ABSENCE_SENTENCES
   sentences says the sources do not hold the answer (ABSENCE_RE).
@@ -28,9 +28,9 @@ Metrics (n/a when a question carries no annotation for them):
   "incorrectly", "a blog says", ...; a bare "according to our sources" is the farm's own voice).
   false_claim_reports is 1 when a report has at least one (its mean is the share of reports).
 - off_topic_share: share of report sentences off the question's topic. A sentence is off
-  topic when it names at least as many out-of-scope entities as in-scope ones (entities from
-  facts.json; in scope = named in the question, key points, known answer or scope_entities;
-  this rule is off when nothing is in scope), or when none of its content words (entity names
+  topic when the first entity it names (its subject, usually) is out of the question's scope
+  (entities from facts.json; in scope = named in the question, key points, known answer or
+  scope_entities; this rule is off when nothing is in scope), or when none of its content words (entity names
   and other proper nouns dropped, stems compared on their first TERM_PREFIX_CHARS letters)
   occurs in the question, key points, known answer or topic_terms.
 - disagreements_stated: share of the question's disagreements that the report states in one
@@ -387,6 +387,13 @@ def _entities_in(text: str, entities: list[dict]) -> set[str]:
     return {e["name"] for e in entities if _entity_pattern(_names(e)).search(text)}
 
 
+def _first_entity(text: str, entities: list[dict]) -> str | None:
+    """The entity named first in `text` (its grammatical subject, in most report sentences)."""
+    text = _norm(text)
+    found = [(m.start(), e["name"]) for e in entities for m in [_entity_pattern(_names(e)).search(text)] if m]
+    return min(found)[1] if found else None
+
+
 def off_topic_sentences(question: Question, sentences: list[str], entities: list[dict]) -> list[str]:
     scope_text = " ".join([question.question, *question.key_points, question.known_answer or "",
                            *question.scope_entities])
@@ -396,9 +403,8 @@ def off_topic_sentences(question: Question, sentences: list[str], entities: list
         vocabulary |= topic_terms(text, entities)
     out = []
     for sentence in sentences:
-        named = _entities_in(sentence, entities)
-        outside = named - in_scope
-        if in_scope and outside and len(outside) >= len(named & in_scope):
+        subject = _first_entity(sentence, entities) if in_scope else None
+        if subject and subject not in in_scope:
             out.append(sentence)
         elif not (topic_terms(sentence, entities) & vocabulary):
             out.append(sentence)
@@ -422,8 +428,8 @@ def _strings(value) -> list[str]:
     return [str(value)] if value is not None else []
 
 
-def disagreement_stated(disagreement: dict, places: list[str]) -> bool:
-    """One place gives every distinct value with one of its dates."""
+def disagreement_stated(disagreement: dict, places: list[str]) -> str | None:
+    """The first place that gives every distinct value with one of its dates, or None."""
     dates_by_value: dict[str, list[str]] = {}
     for v in disagreement["values"]:
         dates_by_value.setdefault(v["value"], []).append(v.get("date") or "")
@@ -432,7 +438,7 @@ def disagreement_stated(disagreement: dict, places: list[str]) -> bool:
         return all(value_in(value, place) and any(d and date_in(d, place) for d in dates)
                    for value, dates in dates_by_value.items())
 
-    return any(complete(p) for p in places)
+    return next((p for p in places if complete(p)), None)
 
 
 def table_fact_in(fact: dict, text: str) -> bool:
@@ -522,7 +528,9 @@ def answer_metrics(question: Question, report: dict, cited: list[tuple[str, list
     hits = false_claim_hits(claims, sentences)
     off_topic = off_topic_sentences(question, sentences, truth.entities)
     places = disagreement_places(sentences, report)
-    stated = [d for d in question.disagreements if disagreement_stated(d, places)]
+    stated_in = {d.get("id") or f"disagreement {i}": disagreement_stated(d, places)
+                 for i, d in enumerate(question.disagreements)}
+    stated = [d for i, d in enumerate(question.disagreements) if stated_in[d.get("id") or f"disagreement {i}"]]
     noted = [f for f in question.table_facts if any(table_fact_in(f, q) for q in note_quotes)]
     said = [f for f in question.table_facts if any(table_fact_in(f, s) for s in sentences)]
     copies, cited_count = verbatim_copies(cited)
@@ -544,6 +552,7 @@ def answer_metrics(question: Question, report: dict, cited: list[tuple[str, list
     details = {
         "false_claims": hits,
         "off_topic": off_topic,
+        "disagreements_stated_in": {k: v for k, v in stated_in.items() if v},
         "disagreements_missing": [d.get("id") for d in question.disagreements if d not in stated],
         "table_facts_not_noted": [f.get("id") for f in question.table_facts if f not in noted],
         "first_sentences": sentences[:EARLY_SENTENCES],

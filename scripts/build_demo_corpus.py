@@ -4980,6 +4980,8 @@ QUESTION_ANNOTATIONS = {
     "q23": {"disagreements": ["quanta_changzhou_capacity"], "topic_terms": ["capacity", "plant", "installed"]},
 }
 
+# Questions the corpus cannot answer have no known answer and key points only for the context a
+# good report gives; whether the report says the answer is missing is measured by absence_stated.
 NEW_QUESTIONS = [
     {"question": "Who is the chief executive of the company that supplies the cathode material for the LFP cells of the fourth-largest electric car maker of 2025?",
      "hops": 3, "known_answer": "Zhou Lin",
@@ -5059,19 +5061,17 @@ NEW_QUESTIONS = [
      "evidence": ["extended its agreement with Corvane Materials"]},
     {"question": "What price per kWh does Voltara Motors pay Helion Cells for its NMC cells?",
      "hops": 1, "known_answer": None, "answerable": False,
-     "key_points": ["The sources do not state the price Voltara Motors pays Helion Cells",
-                    "Helion Cells supplies 55% of the cells of Voltara Motors"],
+     "key_points": ["Helion Cells supplies 55% of the cells of Voltara Motors"],
      "false_claims": ["voltara_pays_75"], "topic_terms": ["price", "kWh", "cells"],
      "evidence": []},
     {"question": "How many people does Corvane Materials employ?",
      "hops": 1, "known_answer": None, "answerable": False,
-     "key_points": ["The sources do not state how many people Corvane Materials employs"],
+     "key_points": ["Corvane Materials makes NMC cathode material in Ghent and Nysa"],
      "false_claims": ["corvane_chinese"], "topic_terms": ["employees", "people", "workforce"],
      "evidence": []},
     {"question": "Which cathode chemistry will Lumen Ion use at its planned plant in Lille?",
      "hops": 1, "known_answer": None, "answerable": False,
-     "key_points": ["The sources do not state the cathode chemistry of Lumen Ion's planned Lille plant",
-                    "Lumen Ion plans a 10 GWh plant in Lille from 2027"],
+     "key_points": ["Lumen Ion plans a 10 GWh plant in Lille from 2027"],
      "topic_terms": ["cathode", "chemistry", "plant"],
      "evidence": ["Lille"]},
 ]

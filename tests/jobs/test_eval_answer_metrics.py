@@ -81,16 +81,16 @@ def test_sentences_about_an_entity_outside_the_question_or_on_another_subject_ar
     sentences = [
         "Brenning Turbines supplies 15 MW turbines to Orla Tide Power.",          # on topic
         "Veyra Offshore ordered turbines for its own project.",                   # another developer
-        "Castellan Cables laid the export cable for Veyra Offshore.",              # two outsiders
+        "Castellan Cables laid the export cable for Orla Tide Power.",            # subject outside the question
         "Orla Tide Power sponsors a sailing regatta every summer.",               # in scope, other subject
-        "Orla Tide Power's largest wind farm uses Brenning turbines, not Veyra Offshore ones.",  # 1 outsider < 2 insiders
+        "Orla Tide Power's largest wind farm uses Brenning turbines, not Veyra Offshore ones.",  # subject in scope
     ]
     off = ev.off_topic_sentences(q, sentences, ENTITIES)
     assert off == sentences[1:4]
     assert metrics(q, sentences)["off_topic_share"] == 3 / 5
 
 
-def test_without_known_entities_only_the_subject_rule_applies():
+def test_without_known_entities_only_the_vocabulary_rule_applies():
     q = question()
     off = ev.off_topic_sentences(q, ["Veyra Offshore ordered turbines.", "The regatta starts at noon."], [])
     assert off == ["The regatta starts at noon."]
