@@ -40,9 +40,10 @@ Metrics (n/a when a question carries no annotation for them):
   quote / a report sentence contains (the value and every anchor).
 - template_plan_share: share of the job's sub-questions that quote the question back (a run of
   question words at least max(QUOTE_MIN_WORDS, QUOTE_MIN_SHARE of the question) long) or come
-  from a fixed template (the sub-question with the question's words blanked out recurs in the
-  plans of at least TEMPLATE_MIN_QUESTIONS different questions of the same evaluation, with at
-  least TEMPLATE_MIN_FIXED_WORDS fixed words of which one is a content word).
+  from a fixed template (the content words the sub-question adds to its question, at least
+  TEMPLATE_MIN_FIXED_WORDS of them, recur in the same order in the plans of at least
+  TEMPLATE_MIN_QUESTIONS different questions of the same evaluation; with fewer questions only
+  the quote rule can fire).
 - verbatim_copy_share: share of cited report sentences that are exactly one of their cited
   quotes (case, spacing, quote marks and final punctuation ignored).
 Values ("48 GWh", "1.82 million", "70%", "900 nacelles") compare as quantities: "1,820,000"
@@ -86,9 +87,9 @@ EARLY_SENTENCES = 5          # "within the first 5 sentences" (issue 13's target
 ABSENCE_SENTENCES = 2        # the opening must say the answer is not in the sources
 QUOTE_MIN_WORDS = 5
 QUOTE_SHORTEST_WORDS = 3     # repeating one or two words of a very short question is not quoting it
-QUOTE_MIN_SHARE = 0.6
+QUOTE_MIN_SHARE = 0.8        # reusing a clause of a long question ("the five largest electric car makers") is fine
 TEMPLATE_MIN_QUESTIONS = 3
-TEMPLATE_MIN_FIXED_WORDS = 3
+TEMPLATE_MIN_FIXED_WORDS = 2   # "background explains", "main actors", "sources report different figures"
 TERM_PREFIX_CHARS = 5        # "supplier"/"supplies"/"supply" share "suppl"
 
 ABSENCE_RE = re.compile(
@@ -190,7 +191,7 @@ class GroundTruth:
     entities: list = field(default_factory=list)
 
     @classmethod
-    def load(cls, directory: Path | None) -> "GroundTruth":
+    def load(cls, directory: Path | None) -> GroundTruth:
         path = Path(directory) / "facts.json" if directory else None
         if not path or not path.exists():
             return cls()
@@ -404,9 +405,7 @@ def off_topic_sentences(question: Question, sentences: list[str], entities: list
     out = []
     for sentence in sentences:
         subject = _first_entity(sentence, entities) if in_scope else None
-        if subject and subject not in in_scope:
-            out.append(sentence)
-        elif not (topic_terms(sentence, entities) & vocabulary):
+        if (subject and subject not in in_scope) or not (topic_terms(sentence, entities) & vocabulary):
             out.append(sentence)
     return out
 
@@ -473,26 +472,24 @@ def quotes_question(subquestion: str, question: str) -> bool:
     return longest >= need
 
 
-def skeleton(subquestion: str, question: str) -> str:
-    """The sub-question with every word of its question blanked out ("_"), runs of blanks merged."""
+def skeleton(subquestion: str, question: str) -> tuple[str, ...]:
+    """The words a sub-question adds to its question: its content words (stopwords and numbers
+    dropped) whose stems are not in the question, in order. A planner's fixed template leaves
+    the same skeleton whatever the question ("background explains", "sources report different
+    figures")."""
     q = {_stemmer.stemWord(w) for w in _words(question)}
-    out: list[str] = []
-    for w in _words(subquestion):
-        token = "_" if _stemmer.stemWord(w) in q else w
-        if not (token == "_" and out and out[-1] == "_"):
-            out.append(token)
-    return " ".join(out)
+    return tuple(w for w in _words(subquestion)
+                 if w not in STOPWORDS and not w[0].isdigit() and _stemmer.stemWord(w) not in q)
 
 
-def _is_fixed_template(text: str) -> bool:
-    fixed = [w for w in text.split() if w != "_"]
-    return len(fixed) >= TEMPLATE_MIN_FIXED_WORDS and any(w not in STOPWORDS and not w.isdigit() for w in fixed)
+def _is_fixed_template(words: tuple[str, ...]) -> bool:
+    return len(words) >= TEMPLATE_MIN_FIXED_WORDS
 
 
 def template_flags(plans: dict[str, list[tuple[str, str]]]) -> dict[str, list[bool]]:
     """For each job's plan ({job_id: ((question_id, question), [sub-questions])}), one flag per
     sub-question: it quotes the question, or its skeleton recurs in TEMPLATE_MIN_QUESTIONS questions."""
-    questions_by_skeleton: dict[str, set[str]] = {}
+    questions_by_skeleton: dict[tuple, set[str]] = {}
     for (question_id, question), subquestions in plans.values():
         for sq in subquestions:
             questions_by_skeleton.setdefault(skeleton(sq, question), set()).add(question_id)
@@ -629,6 +626,25 @@ def summarise(rows: list[dict], key: str) -> dict:
             if values:
                 out[name][metric] = {"mean": statistics.mean(values), "spread": max(values) - min(values)}
     return out
+
+
+def summarise_runs(rows: list[dict]) -> dict:
+    """{"all": {metric: {"mean", "spread"}}} over repeats: each repeat's mean over its questions,
+    then the mean of those and their spread (max - min), so the spread says how much one whole
+    evaluation run differs from another. Rows without a "run" index count as one repeat."""
+    by_run: dict[int, list[dict]] = {}
+    for row in rows:
+        by_run.setdefault(int(row.get("run") or 0), []).append(row)
+    out = {"runs": len(rows), "repeats": len(by_run)}
+    for metric in METRICS:
+        means = []
+        for members in by_run.values():
+            values = [r[metric] for r in members if r.get(metric) is not None]
+            if values:
+                means.append(statistics.mean(values))
+        if means:
+            out[metric] = {"mean": statistics.mean(means), "spread": max(means) - min(means)}
+    return {"all": out}
 
 
 def markdown_table(summary: dict, title: str, shown: tuple = TRAJECTORY_METRICS) -> str:

@@ -367,7 +367,7 @@ def developer_pages() -> list[Page]:
               f"{TURBINE_MODELS[g['model']]['mw']} MW. The turbines stand on monopiles made by {sup('pelagos')['name']}."),
             P(f"{sup('castellan')['name']} designed and made the two export cables, which land near Harrowmouth."),
             H("Timeline"),
-            UL([f"Consent granted in March 2022.", f"First power on {long_date(g['first_power'])}.",
+            UL(["Consent granted in March 2022.", f"First power on {long_date(g['first_power'])}.",
                 "Full operation in March 2026."]),
             H("Operations"),
             P(f"The operations and maintenance base is in the port of {g['port']}, where about 120 technicians work. "
@@ -439,7 +439,7 @@ def developer_pages() -> list[Page]:
         ]),
         Page("https://haldenblue.example/news/skarvholm-first-full-year", "Skarvholm's first full year", "developer",
              "2026-02-12", [
-            P(f"In 2025, its first full year of operation, Skarvholm reached a capacity factor of 47%."),
+            P("In 2025, its first full year of operation, Skarvholm reached a capacity factor of 47%."),
             P("The wind farm produced more electricity than planned thanks to a windy autumn and high turbine availability."),
             P(f"{h['name']} plans to publish detailed production figures with its annual report."),
         ]),
@@ -1359,8 +1359,7 @@ def main(argv=None) -> int:
     (out / "facts.json").write_text(json.dumps(build_facts(pages), indent=2, ensure_ascii=False) + "\n",
                                     encoding="utf-8", newline="\n")
     with open(out / "questions.jsonl", "w", encoding="utf-8", newline="\n") as fh:
-        for row in question_rows():
-            fh.write(json.dumps(row, ensure_ascii=False) + "\n")
+        fh.writelines(json.dumps(row, ensure_ascii=False) + "\n" for row in question_rows())
     (out / "README.md").write_text(build_readme(pages), encoding="utf-8", newline="\n")
     print(f"wrote {len(pages)} pages to {pages_dir}; questions: {len(QUESTIONS)}")
     print("by kind: " + ", ".join(f"{k}={sum(1 for p in pages if p.kind == k)}" for k in PAGE_KINDS))

@@ -164,6 +164,9 @@ def test_a_sub_question_that_quotes_the_question_back_is_a_template():
     assert not ev.quotes_question("Which is the largest wind farm of Orla Tide Power?", q)
     assert ev.quotes_question("What is known about batteries?", "batteries?") is False
     assert ev.quotes_question('What background explains "Tell me about batteries"?', "Tell me about batteries")
+    long = "Compare the battery suppliers of the five largest electric car makers"
+    assert not ev.quotes_question("Which are the five largest electric car makers, and what ranks them?", long)
+    assert ev.quotes_question("How do the battery suppliers of the five largest electric car makers compare?", long)
 
 
 def test_a_skeleton_recurring_across_three_questions_is_a_fixed_template_but_not_across_two():
@@ -204,3 +207,11 @@ def test_a_known_answer_is_its_figures_and_names_each_of_which_must_be_in_the_re
     assert ev.answer_correct("12,400", ["VoltGrid ran 12,400 fast chargers."]) == 1.0
     assert ev.answer_correct("Sunmark Energy; Ostrava", ["Sunmark Energy supplies the cells."]) == 0.0
     assert ev.answer_correct("48 GWh", ["The plant has 48% of the market."]) == 0.0
+
+
+def test_the_overall_spread_is_between_whole_repeats_not_between_questions():
+    rows = [{"run": 0, "known_answer_correct": 1.0}, {"run": 0, "known_answer_correct": 0.0},
+            {"run": 1, "known_answer_correct": 1.0}, {"run": 1, "known_answer_correct": 1.0}]
+    overall = ev.summarise_runs(rows)["all"]
+    assert overall["known_answer_correct"] == {"mean": 0.75, "spread": 0.5}
+    assert overall["runs"] == 4 and overall["repeats"] == 2

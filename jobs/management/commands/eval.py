@@ -85,12 +85,14 @@ class Command(BaseCommand):
         evaluation.mark_template_plans(rows)
         by_question = evaluation.summarise(rows, "question_id")
         by_variant = evaluation.summarise(rows, "variant")
-        overall = evaluation.summarise([{**r, "all": "all"} for r in rows], "all")
+        overall = evaluation.summarise_runs(rows)
         gate = settings.CITATION_PRECISION_GATE if opts["gate"] is None else opts["gate"]
         precision = overall["all"].get("citation_precision", {}).get("mean")
         passed = precision is not None and precision >= gate
         answers, trajectory = evaluation.ANSWER_METRICS, evaluation.TRAJECTORY_METRICS
         markdown = (f"## Evaluation: {len(questions)} questions x {opts['runs']} runs, judge {judge}, corpus {corpus}\n\n"
+                    + "All questions: the mean over questions of each repeat, then the mean and spread of those "
+                    "repeats (by question: mean and spread over that question's repeats).\n\n"
                     + evaluation.markdown_table(overall, "All questions: answers", answers)
                     + "\n" + evaluation.markdown_table(overall, "All questions: citations and trajectory", trajectory)
                     + "\n" + evaluation.markdown_table(by_variant, "By experiment variant: answers", answers)
@@ -121,19 +123,19 @@ class Command(BaseCommand):
             return users[name]
 
         queue = [(q, run) for run in range(opts["runs"]) for q in questions]
-        in_flight: dict[str, evaluation.Question] = {}
+        in_flight: dict[str, tuple[evaluation.Question, int]] = {}
         rows = []
         deadline = time.monotonic() + opts["timeout"]
         while queue or in_flight:
             while queue and len(in_flight) < opts["concurrency"]:
-                q, _ = queue.pop(0)
+                q, run = queue.pop(0)
                 job = services.job_create(user=user_for(q), question=q.question, depth=opts["depth"], sources=q.sources,
                                           variant=opts["variant"], enforce_limits=False)
-                in_flight[str(job.pk)] = q
+                in_flight[str(job.pk)] = (q, run)
             done = Job.objects.filter(pk__in=list(in_flight), status__in=Job.TERMINAL_STATUSES)
             for job in done:
-                q = in_flight.pop(str(job.pk))
-                rows.append(evaluation.job_metrics(job, q, judge, truth))
+                q, run = in_flight.pop(str(job.pk))
+                rows.append({**evaluation.job_metrics(job, q, judge, truth), "run": run})
                 self.stdout.write(f"{q.id} {job.status} ({len(rows)}/{len(questions) * opts['runs']})")
             if time.monotonic() > deadline:
                 raise CommandError(f"{len(in_flight)} jobs still running after {opts['timeout']} s")
