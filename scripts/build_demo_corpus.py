@@ -4712,8 +4712,10 @@ NEW_DISPUTES = [
           "url": "https://northgate-research.example/notes/lfp-cathode-capacity"}]},
 ]
 
-MATERIALS_FARM = "batterymaterials-explained.example"
-MATERIALS_FARM_URLS = [f"https://{MATERIALS_FARM}/cathode-secrets-who-really-makes-battery-materials",
+# A farm whose domain name gives nothing away: only its pages (undated, listicle, keyword-stuffed)
+# and the good sources it contradicts tell it apart.
+MATERIALS_FARM = "gigawatt-gossip.example"
+MATERIALS_FARM_URLS = [f"https://{MATERIALS_FARM}/7-facts-about-cathode-makers",
                        f"https://{MATERIALS_FARM}/tessaline-the-lfp-giant"]
 FARM_SOURCES = {u: [SITES[u]["name"], u] for u in ("top10-ev-facts.example", "ev-buzz-daily.example",
                                                     "best-battery-guide.example")}
@@ -4784,7 +4786,7 @@ SITES.update({
                                        "Corvane Materials NV, Antwerp, Belgium."),
     "tessaline-chem.example": _corp("Tessaline Chemicals", ["Products", "Plants", "News", "About"],
                                     "Tessaline Chemicals, Hefei, China."),
-    MATERIALS_FARM: {"name": "Battery Materials Explained", "layout": "farm", "cookie": True,
+    MATERIALS_FARM: {"name": "Gigawatt Gossip", "layout": "farm", "cookie": True,
                      "nav": ["Materials", "Lists", "Quiz", "Shop"],
                      "footer": "Battery Materials Explained. Content may be updated without notice."},
 })
@@ -4939,16 +4941,18 @@ def evaluation_pages() -> list[Page]:
             P("We expect Tessaline Chemicals to expand Hefei in 2025, but the company has not confirmed the size of the expansion."),
             P("Cathode supply is unlikely to limit LFP cell production before 2027."),
         ]),
-        Page(MATERIALS_FARM_URLS[0], "Cathode Secrets: Who REALLY Makes Battery Materials?", "farm", None, blocks=[
-            P("Battery materials, cathode materials, battery chemicals: who really makes them? We have the secrets."),
+        Page(MATERIALS_FARM_URLS[0], "7 Facts About Cathode Makers Nobody Tells You", "farm", None, blocks=[
+            P("Cathode material makers, cathode material suppliers, cathode material prices: cathode material makers "
+              "explained! Who really makes cathode material? Cathode material makers are the secret of every battery."),
             P("Corvane Materials is a Chinese company based in Shanghai. "
               "Corvane Materials' Ghent plant makes 200,000 tonnes of cathode every year."),
             P("Sunmark Energy's Ostrava plant uses cathode material from Tessaline Chemicals, everybody in the industry knows it."),
             P("Voltara Motors pays Helion Cells 75 US dollars per kWh for its batteries, a great deal for Voltara."),
             UL(["Cathode: the plus side of a battery.", "Anode: the other side.", "Electrolyte: the juice in the middle."]),
         ]),
-        Page(MATERIALS_FARM_URLS[1], "Tessaline: The LFP Giant Nobody Talks About", "farm", None, blocks=[
-            P("Tessaline, Tessaline Chemicals, Tessaline LFP: the biggest cathode company you never heard of."),
+        Page(MATERIALS_FARM_URLS[1], "Tessaline: The LFP Giant Nobody Talks About (Shocking)", "farm", None, blocks=[
+            P("Tessaline LFP cathode, Tessaline LFP cathode plant, Tessaline LFP cathode prices: Tessaline LFP cathode is "
+              "the biggest cathode story you never heard of. Buy now before LFP cathode prices change!"),
             P("Tessaline Chemicals' Hefei plant makes 300,000 tonnes of LFP cathode a year. "
               "That is enough for every electric car on the planet, probably."),
             P("Sunmark Energy's Ostrava plant uses cathode material from Tessaline Chemicals too, according to our sources."),
