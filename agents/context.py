@@ -15,7 +15,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 import litellm
@@ -50,13 +50,6 @@ class Entry:
     @property
     def tokens(self) -> int:
         return count(self.text)
-
-    def to_dict(self) -> dict:
-        return asdict(self)
-
-    @classmethod
-    def from_dict(cls, data: dict) -> "Entry":
-        return cls(**data)
 
 
 def render(entry: Entry) -> str:

@@ -7,7 +7,7 @@ Also the key claims of a sub-question that the gap check (no tools) reads next t
 own summary."""
 from __future__ import annotations
 
-from agents.engine import text as tx
+from agents import text as tx
 
 MAX_TERMS = 6
 KEY_CLAIMS_MAX = 8

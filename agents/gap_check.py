@@ -1,5 +1,5 @@
 """The gap check (large model): summaries against the outline -> new sub-questions or enough.
-Whether a second round may run at all is decided in code (jobs/budget.py, jobs/pipeline.py)."""
+Whether a second round may run at all is decided in code (jobs/runtime/budget.py, jobs/stages/gap.py)."""
 from __future__ import annotations
 
 from agents import prompts

@@ -16,10 +16,9 @@ from __future__ import annotations
 
 import json
 import logging
-import random
 import time
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 import jsonschema
 import litellm
@@ -28,16 +27,16 @@ from django.conf import settings
 from agents import rate_limit
 from agents.prompts import RenderedPrompt
 from agents.schemas import SCHEMAS
-from jobs import experiments, ledger
-from jobs.budget import caps
-from jobs.errors import PermanentStepError, TransientStepError
-from jobs.steps import current_scope
+from jobs.runtime import experiments
+from jobs.runtime.errors import PermanentStepError, TransientStepError
+from jobs.runtime.metering import PaidCall, metered_call
+from jobs.runtime.retry import MODEL_ATTEMPTS, backoff_seconds
+from jobs.runtime.steps import current_scope
 
 logger = logging.getLogger(__name__)
 
 LARGE_ROLES = frozenset({"planner", "gap_check", "writer"})
 SMALL_ROLES = frozenset({"worker", "reader", "judge"})
-MAX_TRANSIENT_RETRIES = 4
 BACKOFF_BASE_SECONDS = 1.0
 BACKOFF_CAP_SECONDS = 30.0
 # A provider asking for a longer pause than this is treated as down for now: the next
@@ -60,12 +59,22 @@ class ModelCallRefused(PermanentStepError):
 
 @dataclass(frozen=True)
 class ModelReply:
+    """A model's answer: its text, parsed data (once validated), and what it cost, summed over
+    a repair attempt when there was one."""
+
     data: dict
     model: str
     tokens_in: int
     tokens_out: int
     usd_micros: int
     latency_ms: int
+    text: str = ""
+
+    def plus(self, earlier: ModelReply) -> ModelReply:
+        """This reply, costing also what `earlier` (the rejected first attempt) cost."""
+        return ModelReply(data=self.data, model=self.model, text=self.text,
+                          tokens_in=self.tokens_in + earlier.tokens_in, tokens_out=self.tokens_out + earlier.tokens_out,
+                          usd_micros=self.usd_micros + earlier.usd_micros, latency_ms=self.latency_ms + earlier.latency_ms)
 
 
 def tier_for(role: str) -> str:
@@ -188,10 +197,6 @@ def _retry_after_seconds(exc: Exception) -> float | None:
         return None  # an HTTP date: fall back to our own backoff
 
 
-def _backoff_seconds(attempt: int) -> float:
-    return min(BACKOFF_CAP_SECONDS, BACKOFF_BASE_SECONDS * 2 ** (attempt - 1)) * (0.5 + random.random() / 2)
-
-
 def _call_litellm(*, model: str, role: str, messages: list, schema_name: str, max_tokens: int, estimate_tokens: int):
     """One model's call with retries on 429/5xx/timeouts (honouring Retry-After), each
     attempt admitted by the model's shared rate limiter first.
@@ -223,13 +228,12 @@ def _call_litellm(*, model: str, role: str, messages: list, schema_name: str, ma
                     raise ModelCallRefused(f"{model}: {type(exc).__name__}: {str(exc)[:300]}") from exc
                 raise  # not a provider error (a bug, or the offline engine's own): let it surface
             attempt += 1
-            if attempt > MAX_TRANSIENT_RETRIES:
+            if attempt >= MODEL_ATTEMPTS:
                 raise TransientStepError(f"{model}: {type(exc).__name__} after {attempt} attempts") from exc
-            wait = _retry_after_seconds(exc)
-            if wait is not None and wait > RETRY_AFTER_CAP_SECONDS:
-                raise TransientStepError(f"{model}: asked to wait {wait:.0f} s, longer than we hold a worker") from exc
-            if wait is None:
-                wait = _backoff_seconds(attempt)
+            asked = _retry_after_seconds(exc)
+            if asked is not None and asked > RETRY_AFTER_CAP_SECONDS:
+                raise TransientStepError(f"{model}: asked to wait {asked:.0f} s, longer than we hold a worker") from exc
+            wait = backoff_seconds(attempt, base=BACKOFF_BASE_SECONDS, cap=BACKOFF_CAP_SECONDS, retry_after=asked)
             logger.warning("%s: %s, retry %d in %.1fs", model, type(exc).__name__, attempt, wait)
             time.sleep(wait)
 
@@ -255,7 +259,7 @@ def _metadata() -> dict:
     return {"step_key": scope.step_key, "job_id": str(scope.job.pk)} if scope else {}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _validator(schema_name: str):
     """A compiled validator per schema: jsonschema.validate would re-check the schema itself
     on every call."""
@@ -290,76 +294,52 @@ def complete_json(prompt: RenderedPrompt, *, trajectory: list | None = None) -> 
     provider keeps failing, ModelOutputError when the reply stays invalid after one repair.
     """
     messages = list(prompt.messages)
-    reply = _one_call(prompt, messages, trajectory)
+    first = _one_call(prompt, messages, trajectory)
     try:
-        data = parse_reply(reply[0], prompt.schema)
-        return _finish(reply, data)
+        return _with_data(first, parse_reply(first.text, prompt.schema))
     except ValueError as first_error:
         repair = messages + [
-            {"role": "assistant", "content": reply[0] or ""},
+            {"role": "assistant", "content": first.text},
             {"role": "user", "content": f"Your reply was rejected: {first_error}. Reply again with only the JSON object."},
         ]
         second = _one_call(prompt, repair, trajectory)
         try:
-            data = parse_reply(second[0], prompt.schema)
+            data = parse_reply(second.text, prompt.schema)
         except ValueError as exc:
             raise ModelOutputError(f"{prompt.name}: {exc}") from exc
-        return _finish(second, data, previous=reply)
+        return _with_data(second, data).plus(first)
 
 
-def _finish(reply, data, previous=None) -> ModelReply:
-    _, model, t_in, t_out, usd, ms = reply
-    if previous is not None:
-        t_in, t_out, usd, ms = t_in + previous[2], t_out + previous[3], usd + previous[4], ms + previous[5]
-    return ModelReply(data=data, model=model, tokens_in=t_in, tokens_out=t_out, usd_micros=usd, latency_ms=ms)
+def _with_data(reply: ModelReply, data: dict) -> ModelReply:
+    return ModelReply(data=data, model=reply.model, text=reply.text, tokens_in=reply.tokens_in,
+                      tokens_out=reply.tokens_out, usd_micros=reply.usd_micros, latency_ms=reply.latency_ms)
 
 
-def _one_call(prompt: RenderedPrompt, messages: list, trajectory: list | None):
-    """Reserve, call, settle and record one provider call. Returns (text, model, in, out, usd, ms)."""
-    from jobs.models import ProviderCall
-
+def _one_call(prompt: RenderedPrompt, messages: list, trajectory: list | None) -> ModelReply:
+    """One metered provider call (reserved, recorded, settled); its reply not yet parsed."""
     role = prompt.role
-    model = model_for(role)
-    scope = current_scope.get()
+    primary = model_for(role)
     estimate_in = reservation_estimate(messages)
-    reservation = None
-    if scope is not None:
-        cap_tokens, cap_usd = caps(scope.job, scope.phase)
-        reservation = ledger.reserve(
-            scope.job.pk,
-            tokens=estimate_in + prompt.max_tokens,
-            usd_micros=price_usd_micros(model, role, estimate_in, prompt.max_tokens),
-            cap_tokens=cap_tokens,
-            cap_usd_micros=cap_usd,
-        )
-    started = time.monotonic()
-    try:
+
+    def call() -> PaidCall[str]:
         response, model = _call_with_fallbacks(role=role, messages=messages, schema_name=prompt.schema,
                                                max_tokens=prompt.max_tokens, estimate_tokens=estimate_in + prompt.max_tokens)
-    except Exception:
-        if reservation is not None:
-            ledger.release(reservation)
-        raise
-    latency_ms = int((time.monotonic() - started) * 1000)
-    text = response.choices[0].message.content or ""
-    usage = getattr(response, "usage", None)
-    tokens_in = int(getattr(usage, "prompt_tokens", 0) or count_tokens(model, messages))
-    tokens_out = int(getattr(usage, "completion_tokens", 0) or count_tokens(model, [{"role": "assistant", "content": text}]))
-    usd = price_usd_micros(model, role, tokens_in, tokens_out)
-    if scope is not None:
-        # The durable record first: a ledger rebuilt after a Redis loss sums these rows.
-        call = ProviderCall.objects.create(
-            job_id=scope.job.pk, step_key=scope.step_key, epoch=scope.epoch, kind=ProviderCall.Kind.MODEL, role=role, model=model,
-            tokens_in=tokens_in, tokens_out=tokens_out, usd_micros=usd, latency_ms=latency_ms,
-            messages=messages, response=text,
-            trajectory_ref=_store_trajectory(trajectory, messages),
-        )
-        ledger.settle(reservation, tokens=tokens_in + tokens_out, usd_micros=usd, call_id=call.pk)
-        scope.usage.add(model=model, tokens_in=tokens_in, tokens_out=tokens_out, usd_micros=usd)
-    return text, model, tokens_in, tokens_out, usd, latency_ms
+        text = response.choices[0].message.content or ""
+        usage = getattr(response, "usage", None)
+        tokens_in = int(getattr(usage, "prompt_tokens", 0) or count_tokens(model, messages))
+        tokens_out = int(getattr(usage, "completion_tokens", 0) or count_tokens(model, [{"role": "assistant", "content": text}]))
+        return PaidCall(value=text, model=model, tokens_in=tokens_in, tokens_out=tokens_out,
+                        usd_micros=price_usd_micros(model, role, tokens_in, tokens_out), messages=messages,
+                        response=text, trajectory_ref=_store_trajectory(trajectory) if current_scope.get() else "")
+
+    paid = metered_call(kind="model", role=role, model=primary, call=call,
+                        reserve_tokens=estimate_in + prompt.max_tokens,
+                        reserve_usd_micros=price_usd_micros(primary, role, estimate_in, prompt.max_tokens))
+    return ModelReply(data={}, model=paid.model, text=paid.value, tokens_in=paid.tokens_in, tokens_out=paid.tokens_out,
+                      usd_micros=paid.usd_micros, latency_ms=paid.latency_ms)
 
 
-def _store_trajectory(trajectory: list | None, messages: list) -> str:
+def _store_trajectory(trajectory: list | None) -> str:
     """The full uncompressed history of a loop, kept apart from what the model saw."""
     if not trajectory:
         return ""

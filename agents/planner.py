@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from agents import prompts
-from agents.engine import text as tx
+from agents import text as tx
 from agents.llm import ModelOutputError, complete_json
 
 MIN_SUBQUESTIONS = 4

@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import jinja2
@@ -47,7 +47,7 @@ class RenderedPrompt:
     messages: list
 
 
-@lru_cache(maxsize=None)
+@cache
 def load(name: str) -> PromptSpec:
     raw = (PROMPTS_DIR / f"{name}.md").read_text(encoding="utf-8")
     if not raw.startswith("---\n"):
@@ -62,7 +62,7 @@ def load(name: str) -> PromptSpec:
     )
 
 
-@lru_cache(maxsize=None)
+@cache
 def _templates(name: str) -> tuple[jinja2.Template, jinja2.Template]:
     spec = load(name)
     return _env.from_string(spec.system), _env.from_string(spec.user)

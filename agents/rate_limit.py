@@ -22,8 +22,8 @@ from dataclasses import dataclass
 
 from django.conf import settings
 
-from jobs.errors import TransientStepError
-from jobs.redis_client import redis_client
+from jobs.runtime.errors import TransientStepError
+from jobs.runtime.redis_client import redis_client
 
 DEFAULT_WINDOW_SECONDS = 60
 # Spreads the waiters that wake for the same freed slot, so they do not all retry at once.

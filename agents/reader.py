@@ -2,7 +2,7 @@
 to the exact characters of the stored page, plus one line of other findings.
 
 The reader holds no tools and returns fixed fields. Notes whose quote is not in the page
-(stage 1, citations/quotes.py) or that carry instructions addressed to a model are rejected
+(stage 1, agents/quotes.py) or that carry instructions addressed to a model are rejected
 here, in code, and never reach the worker, the writer or the report."""
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 
 from agents import prompts
 from agents.llm import complete_json
+from agents.quotes import anchor
 from agents.safety import looks_like_instruction
 from agents.schemas import MAX_NOTES_PER_PAGE
-from citations.quotes import anchor
 
 
 @dataclass

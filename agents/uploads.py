@@ -20,7 +20,7 @@ from agents.sources import clean as cleaning
 from agents.sources import store
 from agents.sources.documents import chunk_and_embed, index_document
 from agents.sources.quality import UPLOAD_QUALITY
-from jobs.errors import ApplicationError
+from jobs.runtime.errors import ApplicationError
 
 COLLECTION = "uploads"
 FILENAME_MAX_CHARS = 200

@@ -9,8 +9,8 @@ from django.urls import reverse
 from django.utils.html import format_html
 
 from jobs import reports, services
-from jobs.errors import ApplicationError
 from jobs.models import Job, JobQuery, Note, PageCache, ProviderCall, ReportClaim, Source, Step, SubQuestion
+from jobs.runtime.errors import ApplicationError
 
 
 class ReadOnlyAdminMixin:

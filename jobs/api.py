@@ -12,17 +12,24 @@ from importlib import import_module
 
 from django.http import Http404
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_field, inline_serializer
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_field,
+    inline_serializer,
+)
 from rest_framework import serializers, status
 from rest_framework.exceptions import Throttled
 from rest_framework.pagination import PageNumberPagination
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
-from rest_framework.views import APIView, exception_handler as drf_exception_handler
+from rest_framework.views import APIView
+from rest_framework.views import exception_handler as drf_exception_handler
 
 from jobs import events, online, selectors, services
-from jobs.errors import ApplicationError
+from jobs.runtime.errors import ApplicationError
 
 
 # --- errors --------------------------------------------------------------------------------

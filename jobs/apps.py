@@ -6,11 +6,10 @@ class JobsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
+        from celery.signals import before_task_publish, task_prerun
         from django.conf import settings
 
-        from celery.signals import before_task_publish, task_prerun
-
-        from jobs.instrumentation import install_query_counter, record_dispatch_latency, stamp_sent_at
+        from jobs.runtime.instrumentation import install_query_counter, record_dispatch_latency, stamp_sent_at
 
         before_task_publish.connect(stamp_sent_at, weak=False)
         if settings.BENCH_COUNT_QUERIES:

@@ -63,7 +63,7 @@ from pathlib import Path
 
 import snowballstemmer
 
-from agents.engine import keypoints
+from agents import keypoints
 from jobs.models import Job, Note, ProviderCall, Source, Step, SubQuestion
 
 METRICS = (

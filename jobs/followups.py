@@ -9,7 +9,7 @@ re-asks what the report covers ("which of these has the largest plant?") does no
 """
 from __future__ import annotations
 
-from agents.engine import text as tx
+from agents import text as tx
 
 MISSED_SHARE = 0.5
 

@@ -101,6 +101,9 @@ class SubQuestion(models.Model):
         FAILED = "failed"
         NOT_RESEARCHED = "not_researched"
 
+    # A sub-question in one of these is finished: no worker runs on it again.
+    FINISHED_STATUSES = (Status.DONE, Status.FAILED, Status.NOT_RESEARCHED)
+
     sq_id = models.BigAutoField(primary_key=True)
     job = models.ForeignKey(Job, on_delete=models.CASCADE, related_name="subquestions")
     round = models.PositiveSmallIntegerField()

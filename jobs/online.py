@@ -11,13 +11,13 @@ from django.db.models import Avg, Count, DurationField, ExpressionWrapper, F, Q
 from django.db.models.functions import TruncDate
 from django.utils import timezone
 
-from jobs.errors import ApplicationError
 from jobs.models import CitationClick, Job, Note, ReportFeedback
+from jobs.runtime.errors import ApplicationError
 
 COMMENT_MAX_CHARS = 2000
 RATINGS = {"up": ReportFeedback.Rating.UP, "down": ReportFeedback.Rating.DOWN}
 # The pipeline's stopped_reason says "... budget ..." when money or tokens ran low and "time
-# reserved for writing reached" when the clock did (jobs/budget.py, jobs/pipeline.py).
+# reserved for writing reached" when the clock did (jobs/runtime/budget.py, jobs/stages/).
 BUDGET_STOP = Q(stopped_reason__icontains="budget") | Q(stopped_reason__icontains="time reserved")
 
 

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from jobs import events, selectors
 from jobs.models import Job, Note, Source, Step
+from jobs.runtime.events import event_id, stored_events
 
 
 def report_view(*, job: Job) -> dict:
@@ -75,12 +76,12 @@ def subquestion_progress(*, job: Job) -> list[dict]:
 def event_log(*, job: Job) -> list[dict]:
     """The job's stored events in order, each with a one-line description."""
     out = []
-    for e in events.stored_events(job.pk):
+    for e in stored_events(job.pk):
         try:
             text = events.describe(e["type"], e["data"])
         except (KeyError, TypeError, ValueError):
             text = e["type"]
-        out.append({**e, "id": events.event_id(job.pk, e["eid"]), "text": text})
+        out.append({**e, "id": event_id(job.pk, e["eid"]), "text": text})
     return out
 
 

@@ -3,12 +3,12 @@ from __future__ import annotations
 
 import uuid
 
-from django.db.models import Count, QuerySet
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from jobs import estimates
-from jobs.errors import ApplicationError
 from jobs.models import Job, Note, Source
+from jobs.runtime.errors import ApplicationError
 
 
 def job_list_for_user(*, user) -> QuerySet[Job]:
@@ -43,10 +43,6 @@ def job_plan(*, job: Job) -> list[dict]:
         {"sq_id": sq.sq_id, "text": sq.text, "status": sq.status, "round": sq.round, "section": sq.section}
         for sq in job.subquestions.order_by("round", "position")
     ]
-
-
-def job_counts_by_status(*, user) -> dict:
-    return dict(Job.objects.filter(user=user).values_list("status").annotate(n=Count("pk")))
 
 
 def job_estimate(*, job: Job) -> dict | None:

@@ -10,9 +10,11 @@ from django.db.models import Sum
 from django.utils import timezone
 
 from agents import prompts
-from jobs import events, experiments, followups, selectors
-from jobs.errors import ApplicationError
+from jobs import followups, selectors
 from jobs.models import Job, Step, SubQuestion, UserSettings
+from jobs.runtime import events, experiments
+from jobs.runtime.errors import ApplicationError
+from jobs.runtime.transitions import job_transition
 
 QUESTION_MIN_CHARS = 10
 QUESTION_MAX_CHARS = 2000
@@ -181,13 +183,9 @@ def _enqueue_start(job: Job) -> None:
 def job_cancel(*, job: Job) -> Job:
     """Stop the job: no new step starts; what is done is kept. Raises ApplicationError when the
     job already ended."""
-    now = timezone.now()
-    n = Job.objects.filter(pk=job.pk, status__in=(*Job.ACTIVE_STATUSES, Job.Status.AWAITING_APPROVAL)).update(
-        status=Job.Status.CANCELLED, stopped_reason="cancelled by the user", finished_at=now,
-        lease_expires_at=None, lease_owner="",
-    )
+    moved = job_transition(job.pk, to=Job.Status.CANCELLED, stopped_reason="cancelled by the user")
     job.refresh_from_db()
-    if not n:
+    if not moved:
         raise ApplicationError(f"the job is already {job.status}", field="job_id", status=409)
     events.emit(job.pk, "cancelled", {"reason": job.stopped_reason})
     return job
@@ -229,10 +227,9 @@ def plan_approve(*, job: Job, edited_plan: list[str] | None = None) -> Job:
         locked.step_seq += 1
         Step.objects.create(job=locked, seq=locked.step_seq, kind=Step.Kind.PLAN, step_key=f"{locked.pk}:-:plan:approved",
                             output={"approved": True, "edited": edited_plan is not None}, epoch=new_epoch, started_at=now)
-        Job.objects.filter(pk=locked.pk).update(
-            status=Job.Status.PLANNING, epoch=new_epoch, step_seq=locked.step_seq, lease_owner="approval",
-            lease_expires_at=now + timedelta(seconds=settings.LEASE_TTL_SECONDS),
-        )
+        job_transition(locked.pk, to=Job.Status.PLANNING, epoch=locked.epoch, new_epoch=new_epoch,
+                       step_seq=locked.step_seq, lease_owner="approval",
+                       lease_expires_at=now + timedelta(seconds=settings.LEASE_TTL_SECONDS))
         transaction.on_commit(lambda: _enqueue_resume(str(locked.pk), new_epoch))
     job.refresh_from_db()
     return job
@@ -273,10 +270,9 @@ def citation_check_rerun(*, job: Job) -> Job:
             raise ApplicationError(f"only a finished report can be checked again (job is {locked.status})",
                                    field="job_id", status=409)
         new_epoch = locked.epoch + 1
-        Job.objects.filter(pk=locked.pk).update(
-            status=Job.Status.CHECKING, epoch=new_epoch, check_generation=F("check_generation") + 1,
-            lease_owner="recheck", lease_expires_at=now + timedelta(seconds=settings.LEASE_TTL_SECONDS), finished_at=None,
-        )
+        job_transition(locked.pk, to=Job.Status.CHECKING, from_statuses=[Job.Status.DONE], epoch=locked.epoch,
+                       new_epoch=new_epoch, check_generation=F("check_generation") + 1, lease_owner="recheck",
+                       lease_expires_at=now + timedelta(seconds=settings.LEASE_TTL_SECONDS), finished_at=None)
         transaction.on_commit(lambda: _enqueue_write(str(locked.pk), new_epoch))
     job.refresh_from_db()
     return job

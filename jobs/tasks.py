@@ -1,4 +1,4 @@
-"""Thin Celery tasks: take ids, hold the job's lease, call the pipeline, enqueue what follows.
+"""Thin Celery tasks: take ids, hold the job's lease, call one stage (jobs/stages/), enqueue what follows.
 
 No task waits on another task. A sub-question worker that needs pages read replaces itself
 with a chord of reader tasks whose body continues the worker; a round is a chord of up to 6
@@ -9,19 +9,23 @@ process that dies is covered by the lease sweeper.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from contextlib import contextmanager
 from datetime import timedelta
 
 import redis
 from celery import chain, chord, shared_task
 from celery.exceptions import Ignore, Retry
-from django.db import DatabaseError, InterfaceError, OperationalError
+from django.db import InterfaceError, OperationalError
 from kombu.exceptions import OperationalError as KombuOperationalError
 
-from jobs import lease, pipeline
-from jobs.errors import JobStopped, LeaseLost, TransientStepError
+from agents.search_worker import Next
 from jobs.models import Job
-from jobs.steps import RunContext
+from jobs.runtime import lease
+from jobs.runtime.errors import JobStopped, LeaseLost, TransientStepError
+from jobs.runtime.retry import TASK_BACKOFF_MAX_SECONDS, TASK_BACKOFF_SECONDS, TASK_MAX_RETRIES
+from jobs.runtime.steps import RunContext
+from jobs.stages import gap, lifecycle, plan, read, research, write
 
 logger = logging.getLogger(__name__)
 
@@ -33,10 +37,10 @@ TASK_OPTIONS = {
     "bind": True,
     "acks_late": True,
     "autoretry_for": TRANSIENT_ERRORS,
-    "retry_backoff": 2,
-    "retry_backoff_max": 60,
+    "retry_backoff": TASK_BACKOFF_SECONDS,
+    "retry_backoff_max": TASK_BACKOFF_MAX_SECONDS,
     "retry_jitter": True,
-    "max_retries": 5,
+    "max_retries": TASK_MAX_RETRIES,
 }
 
 
@@ -63,54 +67,78 @@ def running(job_id: str, epoch: int):
         held.__exit__(None, None, None)
 
 
-def _reraise_control(exc: BaseException) -> bool:
-    return isinstance(exc, (Ignore, Retry, *TRANSIENT_ERRORS))
+def _is_control(exc: BaseException) -> bool:
+    """Exceptions the wrapper must let through: Celery's own, transient ones (Celery retries
+    the task), and JobStopped / LeaseLost (running() ends the task quietly)."""
+    return isinstance(exc, (Ignore, Retry, JobStopped, *TRANSIENT_ERRORS))
+
+
+def job_task(name: str, *, on_failure: Callable | None = None, when_stale: Callable | None = None):
+    """A Celery task working on one job under its lease. The task takes (job_id, *args, epoch)
+    as message arguments (names and argument order are the wire format: keep them); the
+    decorated function gets (task, ctx, *args). A permanent failure is logged and handed to
+    `on_failure(ctx, exc, *args)`, whose return value is the task's; transient errors retry
+    the task (TASK_OPTIONS); a stale dispatch returns `when_stale(job_id, *args)` or None."""
+
+    def decorate(fn):
+        def task(self, job_id: str, *args):
+            *middle, epoch = args
+            with running(job_id, epoch) as ctx:
+                if ctx is None:
+                    return when_stale(job_id, *middle) if when_stale else None
+                try:
+                    return fn(self, ctx, *middle)
+                except Exception as exc:
+                    if _is_control(exc) or on_failure is None:
+                        raise
+                    logger.exception("%s failed for job %s", name, job_id)
+                    return on_failure(ctx, exc, *middle)
+
+        task.__doc__ = fn.__doc__
+        task.__name__ = fn.__name__
+        return shared_task(name=name, **TASK_OPTIONS)(task)
+
+    return decorate
+
+
+def _fail_job(stage: str):
+    def handler(ctx: RunContext, exc: Exception, *args):
+        lifecycle.fail_job(ctx.job_id, ctx.epoch, f"{stage} failed: {exc}")
+
+    return handler
 
 
 # --- entry points ------------------------------------------------------------------------
-@shared_task(name="jobs.tasks.job_start", **TASK_OPTIONS)
-def job_start(self, job_id: str, epoch: int):
-    with running(job_id, epoch) as ctx:
-        if ctx is None:
-            return
-        try:
-            outcome = pipeline.plan_stage(ctx)
-        except Exception as exc:
-            if _reraise_control(exc):
-                raise
-            logger.exception("planning failed for %s", job_id)
-            pipeline.fail_job(job_id, epoch, f"planning failed: {exc}")
-            return
-        if outcome == "research":
-            dispatch_round(ctx, 1)
+@job_task("jobs.tasks.job_start", on_failure=_fail_job("planning"))
+def job_start(task, ctx: RunContext):
+    if plan.plan_stage(ctx) == "research":
+        dispatch_round(ctx, 1)
 
 
-@shared_task(name="jobs.tasks.job_resume", **TASK_OPTIONS)
-def job_resume(self, job_id: str, epoch: int):
+@job_task("jobs.tasks.job_resume")
+def job_resume(task, ctx: RunContext):
     """Continue a job from its step log (after a lease expired, or after plan approval)."""
-    with running(job_id, epoch) as ctx:
-        if ctx is None:
-            return
-        where, round_no = pipeline.resume_point(ctx.job)
-        logger.warning("resuming job %s at %s (round %s, epoch %s)", job_id, where, round_no, epoch)
-        if where == "plan":
-            job_start.delay(job_id, epoch)
-        elif where == "round":
-            dispatch_round(ctx, round_no)
-        elif where == "after_round":
-            round_done.delay(job_id, round_no, epoch)
-        else:
-            write_report.delay(job_id, epoch)
+    job_id, epoch = ctx.job_id, ctx.epoch
+    where, round_no = lifecycle.resume_point(ctx.job)
+    logger.warning("resuming job %s at %s (round %s, epoch %s)", job_id, where, round_no, epoch)
+    if where == "plan":
+        job_start.delay(job_id, epoch)
+    elif where == "round":
+        dispatch_round(ctx, round_no)
+    elif where == "after_round":
+        round_done.delay(job_id, round_no, epoch)
+    else:
+        write_report.delay(job_id, epoch)
 
 
 def dispatch_round(ctx: RunContext, round_no: int) -> None:
-    sq_ids = pipeline.start_round(ctx, round_no)
+    sq_ids = research.start_round(ctx, round_no)
     job_id, epoch = ctx.job_id, ctx.epoch
     if not sq_ids:
         round_done.delay(job_id, round_no, epoch)
         return
     header = []
-    for lane in pipeline.lanes(sq_ids):
+    for lane in research.lanes(sq_ids):
         sigs = [sq_work.si(job_id, sq_id, epoch) for sq_id in lane]
         header.append(sigs[0] if len(sigs) == 1 else chain(*sigs))
     body = round_done.si(job_id, round_no, epoch).on_error(round_failed.s(job_id=job_id, round_no=round_no, epoch=epoch))
@@ -118,56 +146,42 @@ def dispatch_round(ctx: RunContext, round_no: int) -> None:
 
 
 # --- research ----------------------------------------------------------------------------
-@shared_task(name="jobs.tasks.sq_work", **TASK_OPTIONS)
-def sq_work(self, job_id: str, sq_id: int, epoch: int):
-    with running(job_id, epoch) as ctx:
-        if ctx is None:
-            return {"sq_id": sq_id, "stale": True}
-        try:
-            outcome = pipeline.advance_subquestion(ctx, sq_id)
-        except Exception as exc:
-            if _reraise_control(exc) or isinstance(exc, JobStopped):
-                raise
-            logger.exception("sub-question %s failed", sq_id)
-            pipeline.fail_subquestion(sq_id, f"{type(exc).__name__}: {exc}")
-            return {"sq_id": sq_id, "failed": True}
-        if outcome.kind == "fetch":
-            readers = [read_page.si(job_id, sq_id, url, epoch) for url in outcome.urls]
-            raise self.replace(chord(readers, sq_work.si(job_id, sq_id, epoch)))
-        return {"sq_id": sq_id}
+def _sq_failed(ctx: RunContext, exc: Exception, sq_id: int):
+    research.fail_subquestion(sq_id, f"{type(exc).__name__}: {exc}")
+    return {"sq_id": sq_id, "failed": True}
 
 
-@shared_task(name="jobs.tasks.read_page", **TASK_OPTIONS)
-def read_page(self, job_id: str, sq_id: int, url: str, epoch: int):
-    with running(job_id, epoch) as ctx:
-        if ctx is None:
-            return
-        try:
-            out = pipeline.read_one(ctx, sq_id, url)
-        except Exception as exc:
-            if _reraise_control(exc) or isinstance(exc, JobStopped):
-                raise
-            logger.exception("reading %s failed", url)
-            out = pipeline.record_read_failure(ctx, sq_id, url, f"{type(exc).__name__}: {exc}")
-        return {"url": url, "notes": len(out.get("notes", []))}
+@job_task("jobs.tasks.sq_work", on_failure=_sq_failed, when_stale=lambda job_id, sq_id: {"sq_id": sq_id, "stale": True})
+def sq_work(task, ctx: RunContext, sq_id: int):
+    outcome = research.advance_subquestion(ctx, sq_id)
+    if outcome.kind is Next.FETCH:
+        readers = [read_page.si(ctx.job_id, sq_id, url, ctx.epoch) for url in outcome.urls]
+        raise task.replace(chord(readers, sq_work.si(ctx.job_id, sq_id, ctx.epoch)))
+    return {"sq_id": sq_id}
 
 
-@shared_task(name="jobs.tasks.round_done", **TASK_OPTIONS)
-def round_done(self, job_id: str, round_no: int, epoch: int):
-    with running(job_id, epoch) as ctx:
-        if ctx is None:
-            return
-        try:
-            what, next_round = pipeline.after_round(ctx, round_no)
-        except Exception as exc:
-            if _reraise_control(exc) or isinstance(exc, JobStopped):
-                raise
-            logger.exception("gap check failed for %s", job_id)
-            what, next_round = "write", 0
-        if what == "round":
-            dispatch_round(ctx, next_round)
-        else:
-            write_report.delay(job_id, epoch)
+def _read_failed(ctx: RunContext, exc: Exception, sq_id: int, url: str):
+    out = read.record_read_failure(ctx, sq_id, url, f"{type(exc).__name__}: {exc}")
+    return {"url": url, "notes": len(out.get("notes", []))}
+
+
+@job_task("jobs.tasks.read_page", on_failure=_read_failed)
+def read_page(task, ctx: RunContext, sq_id: int, url: str):
+    out = read.read_one(ctx, sq_id, url)
+    return {"url": url, "notes": len(out.get("notes", []))}
+
+
+def _write_after_failed_gap_check(ctx: RunContext, exc: Exception, round_no: int):
+    write_report.delay(ctx.job_id, ctx.epoch)
+
+
+@job_task("jobs.tasks.round_done", on_failure=_write_after_failed_gap_check)
+def round_done(task, ctx: RunContext, round_no: int):
+    what, next_round = gap.after_round(ctx, round_no)
+    if what == "round":
+        dispatch_round(ctx, next_round)
+    else:
+        write_report.delay(ctx.job_id, ctx.epoch)
 
 
 @shared_task(name="jobs.tasks.round_failed")
@@ -177,18 +191,9 @@ def round_failed(request, exc, traceback, job_id: str, round_no: int, epoch: int
     round_done.delay(job_id, round_no, epoch)
 
 
-@shared_task(name="jobs.tasks.write_report", **TASK_OPTIONS)
-def write_report(self, job_id: str, epoch: int):
-    with running(job_id, epoch) as ctx:
-        if ctx is None:
-            return
-        try:
-            pipeline.write_and_check(ctx)
-        except Exception as exc:
-            if _reraise_control(exc) or isinstance(exc, JobStopped):
-                raise
-            logger.exception("writing failed for %s", job_id)
-            pipeline.fail_job(job_id, epoch, f"writing failed: {exc}")
+@job_task("jobs.tasks.write_report", on_failure=_fail_job("writing"))
+def write_report(task, ctx: RunContext):
+    write.write_and_check(ctx)
 
 
 # --- housekeeping ------------------------------------------------------------------------
@@ -221,7 +226,7 @@ def process_stats():
     (benchmarks take one snapshot before and one after a batch of jobs)."""
     import os
 
-    from jobs.instrumentation import snapshot
+    from jobs.runtime.instrumentation import snapshot
 
     return {**snapshot(), "pid": os.getpid()}
 

@@ -17,8 +17,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from jobs import online, report_markdown, reports, selectors, services
 from jobs.api import JobDetailOutputSerializer
-from jobs.errors import ApplicationError
 from jobs.models import Job
+from jobs.runtime.errors import ApplicationError
 
 JOBS_PER_PAGE = 20
 

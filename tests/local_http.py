@@ -7,9 +7,9 @@ import json
 import ssl
 import threading
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Callable, Iterable
 from urllib.parse import parse_qs, urlsplit
 
 
@@ -36,7 +36,7 @@ class Reply:
     chunk_pause_seconds: float = 0.0  # between chunks of an iterable body
 
     @classmethod
-    def json(cls, data, status: int = 200, headers: dict | None = None) -> "Reply":
+    def json(cls, data, status: int = 200, headers: dict | None = None) -> Reply:
         return cls(status=status, body=json.dumps(data), headers=headers or {}, content_type="application/json")
 
 
@@ -48,7 +48,7 @@ class LocalServer:
     handler (or a Reply); `default` answers every other path (404 when None)."""
 
     def __init__(self, routes: dict[str, Handler | Reply] | None = None, default: Handler | Reply | None = None,
-                 tls: "ssl.SSLContext | None" = None):
+                 tls: ssl.SSLContext | None = None):
         self.routes = dict(routes or {})
         self.default = default
         self.tls = tls  # serve HTTPS with this server-side context
@@ -57,13 +57,13 @@ class LocalServer:
         self._server: ThreadingHTTPServer | None = None
 
     # --- lifecycle ---------------------------------------------------------------------
-    def __enter__(self) -> "LocalServer":
+    def __enter__(self) -> LocalServer:
         return self.start()
 
     def __exit__(self, *exc) -> None:
         self.stop()
 
-    def start(self) -> "LocalServer":
+    def start(self) -> LocalServer:
         server_ref = self
 
         class _Handler(BaseHTTPRequestHandler):

@@ -6,10 +6,9 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from agents import text as tx
 from agents.engine import blocks as bk
 from agents.engine import question as qshape
-from agents.engine import text as tx
-
 
 RELATION_STEMS = {t[:5] for t in tx.terms("supplies supplier buys bought sources sourcing purchases contract partner "
                                            "agreement deal orders provides delivers signed selected")}

@@ -6,7 +6,6 @@ import re
 
 from agents.engine import question as qshape
 
-
 _PRONOUN_RE = re.compile(r"\b(they|them)\b", re.I)
 _EARLIER_QUESTION_RE = re.compile(r"^Earlier question: (.+)$", re.M)
 

@@ -18,9 +18,10 @@ import litellm
 from litellm import CustomLLM
 from litellm.types.utils import ModelResponse
 
+from agents import keypoints
 from agents.engine import blocks as bk
-from agents.engine import gap, keypoints, planner, reader, worker, writer
-from jobs import instrumentation
+from agents.engine import gap, planner, reader, worker, writer
+from jobs.runtime import instrumentation
 
 PROVIDER = "offline"
 TOKENIZER_MODEL = "gpt-4o"

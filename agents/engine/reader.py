@@ -6,7 +6,7 @@ import re
 
 from rank_bm25 import BM25Plus
 
-from agents.engine import text as tx
+from agents import text as tx
 from agents.safety import looks_like_instruction
 
 MIN_WORDS = 6

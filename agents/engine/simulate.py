@@ -20,7 +20,7 @@ import httpx
 import litellm
 from django.conf import settings
 
-from jobs.redis_client import redis_client
+from jobs.runtime.redis_client import redis_client
 
 
 def _faults() -> list[tuple[str, str, int]]:

@@ -8,8 +8,8 @@ import json
 import re
 from collections import Counter
 
+from agents import text as tx
 from agents.engine import blocks as bk
-from agents.engine import text as tx
 
 QUESTION_WORDS = {"which", "what", "how", "who", "when", "where", "why", "does", "do", "each", "and", "use", "product"}
 MIN_QUALITY = 0.35

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import re
 
+from agents import text as tx
 from agents.engine import blocks as bk
-from agents.engine import text as tx
 
 MERGE_JACCARD = 0.6
 SAME_FACT_JACCARD = 0.5

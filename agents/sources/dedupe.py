@@ -2,7 +2,7 @@
 domain is not an independent source, and reading it again wastes a model call."""
 from __future__ import annotations
 
-from agents.engine import text as tx
+from agents import text as tx
 
 SHINGLE_WORDS = 5
 NEAR_DUPLICATE_JACCARD = 0.5

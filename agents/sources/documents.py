@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from django.contrib.postgres.search import SearchHeadline, SearchQuery, SearchRank, SearchVector
 from django.db import connection, transaction
 
-from agents.engine import text as tx
+from agents import text as tx
 from agents.models import Document
 from agents.sources import clean as cleaning
 from agents.sources import quality, store

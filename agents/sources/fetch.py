@@ -27,7 +27,7 @@ from django.conf import settings
 from requests.adapters import HTTPAdapter
 from urllib3 import exceptions as urllib3_errors
 
-from jobs.errors import PermanentStepError, TransientStepError
+from jobs.runtime.errors import PermanentStepError, TransientStepError
 
 MAX_BYTES = 5 * 1024 * 1024
 MAX_REDIRECTS = 5

@@ -17,8 +17,8 @@ from django.utils import timezone
 from agents.sources import clean as cleaning
 from agents.sources import documents, fetch, store
 from agents.sources.urls import normalise, url_hash
-from jobs.errors import PermanentStepError
 from jobs.models import PageCache
+from jobs.runtime.errors import PermanentStepError
 
 
 @dataclass(frozen=True)

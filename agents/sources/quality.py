@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from agents.engine import text as tx
+from agents import text as tx
 from agents.sources.urls import domain_of
 
 BASE = 0.6

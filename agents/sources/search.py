@@ -8,38 +8,24 @@ back to the next provider when one keeps failing. The web providers live in web_
 from __future__ import annotations
 
 import logging
-import random
 import time
-from dataclasses import asdict, dataclass
 
 from django.conf import settings
 
-from agents.sources import documents
+from agents.sources import documents, web_search
 from agents.sources.quality import score_result
+from agents.sources.results import RESULTS_PER_QUERY, Result
 from agents.sources.urls import domain_of
-from jobs import ledger
-from jobs.budget import caps
-from jobs.errors import TransientStepError
-from jobs.steps import current_scope
+from agents.sources.web_search import SearchPermanent
+from jobs.runtime import ledger
+from jobs.runtime.errors import TransientStepError
+from jobs.runtime.metering import PaidCall, metered_call
+from jobs.runtime.retry import backoff_seconds
 
 logger = logging.getLogger(__name__)
-RESULTS_PER_QUERY = 8
 # Backoff between attempts at one provider; a provider's Retry-After wins, up to the cap.
 SEARCH_BACKOFF_BASE_SECONDS = 0.5
 SEARCH_BACKOFF_CAP_SECONDS = 8.0
-
-
-@dataclass(frozen=True)
-class Result:
-    url: str
-    title: str
-    snippet: str
-    published: str  # ISO date or ""
-    domain: str
-    quality: float
-
-    def to_dict(self) -> dict:
-        return asdict(self)
 
 
 class SearchUnavailable(TransientStepError):
@@ -105,8 +91,6 @@ LOCAL_PROVIDERS = frozenset({"local", "uploads", "uploads_name", "uploads_meanin
 
 
 def provider(name: str):
-    from agents.sources import web_search
-
     registry = {"local": LocalCorpusProvider, "uploads": UploadsProvider, "uploads_name": UploadsByNameProvider,
                 "uploads_meaning": UploadsByMeaningProvider, **web_search.PROVIDERS}
     try:
@@ -139,41 +123,18 @@ def price_usd_micros(provider_name: str) -> int:
 
 
 def _paid_query(provider_name: str, query: str, owner) -> list[Result]:
-    """One query to one provider, paid like a model call: the price is reserved in the job's
-    ledger first (BudgetExceeded when it cannot be paid), the call is recorded in
+    """One query to one provider, paid like a model call (jobs/runtime/metering.py): the price
+    is reserved first (BudgetExceeded when it cannot be paid), the call is recorded in
     provider_calls, and only an answered query is charged."""
-    from jobs.models import ProviderCall
-
-    scope = current_scope.get()
     price = price_usd_micros(provider_name)
-    reservation = None
-    if scope is not None:
-        cap_tokens, cap_usd = caps(scope.job, scope.phase)
-        reservation = ledger.reserve(scope.job.pk, tokens=0, usd_micros=price, cap_tokens=cap_tokens, cap_usd_micros=cap_usd)
-    started = time.monotonic()
-    error, results = "", []
-    try:
+
+    def call() -> PaidCall[list[Result]]:
         results = provider(provider_name).search(query, owner=owner)
-    except Exception as exc:  # noqa: BLE001 - recorded, then classified by the caller
-        error = f"{type(exc).__name__}: {exc}"
-        raise
-    finally:
-        if scope is not None:
-            charged = 0 if error else price
-            call = ProviderCall.objects.create(
-                job_id=scope.job.pk, step_key=scope.step_key, epoch=scope.epoch, kind=ProviderCall.Kind.SEARCH, role="search",
-                model=provider_name, usd_micros=charged, latency_ms=int((time.monotonic() - started) * 1000),
-                ok=not error, error=error[:500], messages=[{"role": "query", "content": query}],
-            )
-            ledger.settle(reservation, tokens=0, usd_micros=charged, call_id=call.pk)
-            scope.usage.add(model="", tokens_in=0, tokens_out=0, usd_micros=charged)
-    return results
+        return PaidCall(value=results, model=provider_name, usd_micros=price,
+                        messages=[{"role": "query", "content": query}])
 
-
-def _backoff_seconds(attempt: int, retry_after: float | None) -> float:
-    if retry_after is not None:
-        return min(retry_after, SEARCH_BACKOFF_CAP_SECONDS)
-    return min(SEARCH_BACKOFF_CAP_SECONDS, SEARCH_BACKOFF_BASE_SECONDS * 2 ** (attempt - 1)) * (0.5 + random.random() / 2)
+    return metered_call(kind="search", role="search", model=provider_name, reserve_tokens=0, reserve_usd_micros=price,
+                        call=call, record_failure=True, failure_messages=[{"role": "query", "content": query}]).value
 
 
 def _finalise(results: list[Result]) -> list[Result]:
@@ -189,8 +150,6 @@ def run_search(query: str, *, sources: list[str], owner=None, providers: list[st
     """(provider used, results). Each provider is retried with backoff on transient errors
     (SEARCH_ATTEMPTS), then the next one is tried. Raises SearchUnavailable when every
     provider failed, BudgetExceeded when the job cannot pay for a query."""
-    from agents.sources.web_search import SearchPermanent
-
     errors = []
     for name in providers or chain_for(sources):
         for attempt in range(1, max(1, settings.SEARCH_ATTEMPTS) + 1):
@@ -207,7 +166,8 @@ def run_search(query: str, *, sources: list[str], owner=None, providers: list[st
                 if attempt >= settings.SEARCH_ATTEMPTS:
                     errors.append(f"{name}: {exc}")
                     break
-                time.sleep(_backoff_seconds(attempt, getattr(exc, "retry_after_seconds", None)))
+                time.sleep(backoff_seconds(attempt, base=SEARCH_BACKOFF_BASE_SECONDS, cap=SEARCH_BACKOFF_CAP_SECONDS,
+                                           retry_after=getattr(exc, "retry_after_seconds", None)))
                 continue
             return name, _finalise(results)
     raise SearchUnavailable("; ".join(errors) or "no search provider configured")

@@ -16,7 +16,7 @@ import re
 import requests
 from django.conf import settings
 
-from agents.sources.search import RESULTS_PER_QUERY, Result
+from agents.sources.results import RESULTS_PER_QUERY, Result
 
 CONNECT_TIMEOUT_SECONDS = 5
 USER_AGENT = "DeepResearchBot/1.0 (self-hosted research service)"

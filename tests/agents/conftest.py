@@ -6,7 +6,7 @@ import uuid
 
 import pytest
 
-from jobs.redis_client import redis_client
+from jobs.runtime.redis_client import redis_client
 
 
 @pytest.fixture
@@ -18,9 +18,9 @@ def job(db, alice):
 
 @pytest.fixture
 def in_step(job):
-    """Run `fn` as one step of `job` (jobs/steps.py run_step): the model client sees the
+    """Run `fn` as one step of `job` (jobs/runtime/steps.py run_step): the model client sees the
     StepScope, reserves and settles the ledger and records provider_calls."""
-    from jobs.steps import RunContext, StepResult, run_step
+    from jobs.runtime.steps import RunContext, StepResult, run_step
 
     def run(fn, *, kind: str = "read", counter=None):
         ctx = RunContext(job=job, epoch=job.epoch)

@@ -6,10 +6,10 @@ import json
 import pytest
 
 from agents import context
-from agents.search_worker import SearchWorker
 from agents.sources import store
 from jobs.models import ProviderCall
-from jobs.steps import RunContext
+from jobs.runtime.steps import RunContext
+from jobs.stages.research import worker_for
 from tests.factories import JobFactory, SubQuestionFactory
 from tests.fakes import scripted_model
 
@@ -62,7 +62,7 @@ def test_a_worker_past_75_percent_compacts_and_still_sees_its_task_decisions_and
     settings.WORKER_CONTEXT_TOKENS = 900
     job = JobFactory(user=alice, question="Which battery suppliers does Norvik Electric use?")
     sq = SubQuestionFactory(job=job, text="Which battery suppliers does Norvik Electric use?")
-    worker = SearchWorker(RunContext(job=job, epoch=job.epoch), sq)
+    worker = worker_for(RunContext(job=job, epoch=job.epoch), sq)
     big_query = "norvik electric battery cells supplier contract"
     script = [
         {"thought": "first", "tool": "search", "arguments": {"query": big_query}},
@@ -95,7 +95,7 @@ def test_fetch_result_brings_back_an_elided_observation_in_full(live_db, alice, 
     monkeypatch.setattr(context, "ELIDE_AFTER_TURNS", 1)
     job = JobFactory(user=alice, question="Which battery suppliers does Norvik Electric use?")
     sq = SubQuestionFactory(job=job, text="Which battery suppliers does Norvik Electric use?")
-    worker = SearchWorker(RunContext(job=job, epoch=job.epoch), sq)
+    worker = worker_for(RunContext(job=job, epoch=job.epoch), sq)
     script = [
         {"thought": "a", "tool": "search", "arguments": {"query": "norvik electric battery supplier"}},
         {"thought": "b", "tool": "search", "arguments": {"query": "kaiyo battery works"}},

@@ -4,9 +4,9 @@ import pytest
 
 from agents.llm import ModelCallRefused, complete_json
 from agents.prompts import RenderedPrompt
-from jobs import ledger
-from jobs.errors import TransientStepError
 from jobs.models import ProviderCall, Step
+from jobs.runtime import ledger
+from jobs.runtime.errors import TransientStepError
 from tests.local_http import LocalServer, Reply, chat_completion, sequence
 
 VERDICT = {"verdict": "supported", "reason": "the quote states the figure"}

@@ -6,11 +6,12 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from agents.search_worker import SearchWorker
+from agents.search_worker import SearchTurn
 from agents.sources import pages
 from agents.sources.urls import url_hash
 from jobs.models import PageCache, Source
-from jobs.steps import RunContext
+from jobs.runtime.steps import RunContext
+from jobs.stages.research import worker_for
 from tests.factories import JobFactory, SubQuestionFactory
 from tests.local_http import LocalServer, Reply
 
@@ -59,7 +60,7 @@ def test_the_ttl_setting_decides_the_expiry(web, db, settings):
 
 
 def _worker(job, sq, urls):
-    worker = SearchWorker(RunContext(job=job, epoch=job.epoch), sq)
+    worker = worker_for(RunContext(job=job, epoch=job.epoch), sq)
     for url in urls:
         worker.results_seen[url] = {"url": url, "domain": "northern-ledger.example", "title": "Norvik signs Borealis",
                                     "quality": 0.6}
@@ -70,13 +71,13 @@ def test_a_url_one_worker_claimed_is_skipped_by_another_worker_of_the_same_job(d
     job = JobFactory()
     first_sq, second_sq = SubQuestionFactory(job=job), SubQuestionFactory(job=job)
     url = "https://northern-ledger.example/business/norvik-skarv-borealis"
-    first = _worker(job, first_sq, [url])._fetch_pages(1, {"turn": 1}, [url]).output
+    first = _worker(job, first_sq, [url])._tool_read(1, SearchTurn(turn=1, tool="fetch_pages"), {"urls": [url]})
     # The same page under another spelling (fragment, upper-case host) is the same page.
     variant = "https://Northern-Ledger.example/business/norvik-skarv-borealis#section-2"
-    second = _worker(job, second_sq, [variant])._fetch_pages(1, {"turn": 1}, [variant]).output
-    assert first["claimed"] == [url] and first["skipped"] == []
-    assert second["claimed"] == [] and second["skipped"] == [variant]
-    assert "already read by another worker" in second["error"]
+    second = _worker(job, second_sq, [variant])._tool_read(1, SearchTurn(turn=1, tool="fetch_pages"), {"urls": [variant]})
+    assert first.claimed == [url] and first.skipped == []
+    assert second.claimed == [] and second.skipped == [variant]
+    assert "already read by another worker" in second.error
     assert Source.objects.filter(job=job).count() == 1
 
 
@@ -84,4 +85,4 @@ def test_another_job_may_read_the_same_url(db):
     url = "https://northern-ledger.example/business/norvik-skarv-borealis"
     for job in (JobFactory(), JobFactory()):
         sq = SubQuestionFactory(job=job)
-        assert _worker(job, sq, [url])._fetch_pages(1, {"turn": 1}, [url]).output["claimed"] == [url]
+        assert _worker(job, sq, [url])._tool_read(1, SearchTurn(turn=1, tool="fetch_pages"), {"urls": [url]}).claimed == [url]

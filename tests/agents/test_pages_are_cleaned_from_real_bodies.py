@@ -104,7 +104,7 @@ def test_a_broken_pdf_is_a_cleaning_failure_not_a_crash():
 
 
 def test_a_page_with_no_readable_text_is_refused_permanently(web, db):
-    from jobs.errors import PermanentStepError
+    from jobs.runtime.errors import PermanentStepError
 
     web.routes["/empty"] = Reply(body="<html><body><nav><a href='/'>Home</a></nav></body></html>")
     with pytest.raises(PermanentStepError):

@@ -8,7 +8,7 @@ from agents.safety import looks_like_instruction
 from agents.sources.clean import clean_html
 from jobs import services
 from jobs.models import Note, ProviderCall, ReportClaim
-from tests.helpers import DEMO_QUESTION, wait_for_job
+from tests.helpers import wait_for_job
 
 CANARY = "INJECTION-CANARY"
 

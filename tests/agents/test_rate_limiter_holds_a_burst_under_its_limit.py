@@ -15,8 +15,8 @@ from django.conf import settings
 from agents import rate_limit
 from agents.llm import complete_json
 from agents.prompts import RenderedPrompt
-from jobs.errors import TransientStepError
-from jobs.redis_client import redis_client
+from jobs.runtime.errors import TransientStepError
+from jobs.runtime.redis_client import redis_client
 
 PROCESSES = 6
 CALLS_PER_PROCESS = 10
@@ -31,7 +31,7 @@ import json, sys, time
 from django.conf import settings
 settings.configure(REDIS_URL=sys.argv[1], MODEL_RATE_LIMITS={}, RATE_LIMIT_MAX_WAIT_SECONDS=60)
 from agents import rate_limit
-from jobs.redis_client import redis_client
+from jobs.runtime.redis_client import redis_client
 model, rpm, tpm, window, tokens, calls = sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), float(sys.argv[5]), int(sys.argv[6]), int(sys.argv[7])
 limit = rate_limit.Limit(requests=rpm, tokens=tpm, window_seconds=window)
 r = redis_client()

@@ -2,9 +2,10 @@
 message that says what to do, an unusable reply costing one turn (not the worker)."""
 import pytest
 
-from agents.search_worker import MAX_MODEL_CALLS, SearchWorker
+from agents.search_worker import MAX_MODEL_CALLS
 from jobs.models import JobQuery, Step, SubQuestion
-from jobs.steps import RunContext
+from jobs.runtime.steps import RunContext
+from jobs.stages.research import worker_for
 from tests.factories import JobFactory, SubQuestionFactory
 from tests.fakes import scripted_model
 
@@ -19,7 +20,7 @@ def search(query):
 def worker(alice):
     job = JobFactory(user=alice, question="Which battery suppliers does Norvik Electric use?")
     sq = SubQuestionFactory(job=job, text="Which battery suppliers does Norvik Electric use?")
-    return SearchWorker(RunContext(job=job, epoch=job.epoch), sq)
+    return worker_for(RunContext(job=job, epoch=job.epoch), sq)
 
 
 def test_the_loop_never_makes_more_than_six_model_calls(worker, settings):

@@ -9,7 +9,8 @@ import pytest
 from agents import llm, reader
 from agents.llm import ModelOutputError, complete_json
 from agents.prompts import RenderedPrompt
-from jobs.errors import TransientStepError
+from jobs.runtime.errors import TransientStepError
+from jobs.runtime.retry import MODEL_ATTEMPTS
 
 PAGE = (
     "Global Auto Wire\n"
@@ -81,7 +82,7 @@ def test_a_provider_that_keeps_failing_ends_in_a_transient_error_after_the_retri
     settings.ENGINE_FAULTS = "429:support_verdict:50"
     with pytest.raises(TransientStepError):
         complete_json(judge_prompt())
-    assert len(provider_calls) == llm.MAX_TRANSIENT_RETRIES + 1
+    assert len(provider_calls) == MODEL_ATTEMPTS
 
 
 def test_malformed_json_gets_one_repair_attempt_and_both_calls_are_counted(settings, provider_calls):

@@ -10,7 +10,7 @@ from django.core.management.base import CommandError
 from agents.models import Document
 from agents.sources import documents
 from agents.uploads import upload_create
-from jobs.errors import ApplicationError
+from jobs.runtime.errors import ApplicationError
 from tests.documents import make_docx, make_pdf
 
 MEMO_LINES = [
@@ -33,10 +33,10 @@ def test_a_pdf_upload_is_stored_cleaned_indexed_and_addressed_by_an_upload_url(a
 
 
 @pytest.mark.parametrize("filename, content_type, body", [
-    ("notes.md", "text/markdown", "# Notes\n\nFjordline Cells AS supplies LFP cells to Norvik Electric.\n".encode()),
-    ("notes.txt", "text/plain", "Fjordline Cells AS supplies LFP cells to Norvik Electric for the Skarv.".encode()),
-    ("page.html", "text/html", ("<html><head><title>Memo</title></head><body><article><p>Fjordline Cells AS supplies LFP "
-                                "cells to Norvik Electric for the Skarv, the memo says.</p></article></body></html>").encode()),
+    ("notes.md", "text/markdown", b"# Notes\n\nFjordline Cells AS supplies LFP cells to Norvik Electric.\n"),
+    ("notes.txt", "text/plain", b"Fjordline Cells AS supplies LFP cells to Norvik Electric for the Skarv."),
+    ("page.html", "text/html", (b"<html><head><title>Memo</title></head><body><article><p>Fjordline Cells AS supplies LFP "
+                                b"cells to Norvik Electric for the Skarv, the memo says.</p></article></body></html>")),
     ("memo.docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
      make_docx(["Fjordline Cells AS supplies LFP cells to Norvik Electric for the Skarv."], title="Memo")),
 ])

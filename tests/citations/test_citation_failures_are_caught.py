@@ -4,9 +4,9 @@ import pytest
 
 from agents import reader
 from agents.sources import store
-from jobs import pipeline
 from jobs.models import Job, Note, ReportClaim
-from jobs.steps import RunContext
+from jobs.runtime.steps import RunContext
+from jobs.stages import write
 from tests.factories import JobFactory, NoteFactory, SourceFactory, SubQuestionFactory
 from tests.fakes import scripted_model
 
@@ -70,9 +70,8 @@ def test_blends_unrelated_citations_and_foreign_notes_are_caught_and_never_ship(
         {"text": "Sunmark Energy supplied 70% of Kestrel Automotive's cells in 2025.", "note_ids": [n["foreign"].pk]},
     ], "need_context": []}
     with scripted_model(settings, section_draft=[draft]):
-        pipeline.write_and_check(RunContext(job=job, epoch=job.epoch))
+        write.write_and_check(RunContext(job=job, epoch=job.epoch))
     job.refresh_from_db()
-    claims = {c.sentence: c for c in ReportClaim.objects.filter(job=job)}
     shipped = [s["text"] for sec in job.report["sections"] for s in sec["sentences"]]
     assert "Kestrel Automotive buys NMC cells from Sunmark Energy." in shipped
     for blended in ("Voltara Motors buys NMC cells from Sunmark Energy.", "Kestrel Automotive runs a 52 GWh plant in Szeged."):
@@ -104,7 +103,7 @@ def test_a_sentence_judged_unsupported_twice_is_dropped_and_the_claims_say_why(j
     no = {"verdict": "unsupported", "reason": "scripted: not supported"}
     rewrite = {"drop": False, "text": "Kestrel Automotive buys cells from Sunmark Energy.", "note_ids": [n["kestrel"].pk]}
     with scripted_model(settings, section_draft=[draft], support_verdict=[no, no], sentence_rewrite=[rewrite]):
-        pipeline.write_and_check(RunContext(job=job, epoch=job.epoch))
+        write.write_and_check(RunContext(job=job, epoch=job.epoch))
     job.refresh_from_db()
     assert job.report["sections"] == []
     claim = ReportClaim.objects.get(job=job)
@@ -123,7 +122,7 @@ def test_the_citation_check_can_be_run_again_on_a_finished_report(job_with_notes
     sentence = "Kestrel Automotive buys NMC cells from Sunmark Energy."
     draft = {"sentences": [{"text": sentence, "note_ids": [n["kestrel"].pk]}], "need_context": []}
     with scripted_model(settings, section_draft=[draft]):
-        pipeline.write_and_check(RunContext(job=job, epoch=job.epoch))
+        write.write_and_check(RunContext(job=job, epoch=job.epoch))
     claim = ReportClaim.objects.get(job=job)
     ReportClaim.objects.filter(pk=claim.pk).update(override_verdict="supported", override_note="checked by hand")
     job.refresh_from_db()
@@ -132,7 +131,7 @@ def test_the_citation_check_can_be_run_again_on_a_finished_report(job_with_notes
     job = services.citation_check_rerun(job=job)
     assert (job.status, job.check_generation) == ("checking", 1)
     with scripted_model(settings, support_verdict=[{"verdict": "partial", "reason": "second look"}]) as fake:
-        pipeline.write_and_check(RunContext(job=job, epoch=job.epoch))
+        write.write_and_check(RunContext(job=job, epoch=job.epoch))
     job.refresh_from_db()
     assert job.status == "done"
     assert [schema for schema, _ in fake.calls] == ["support_verdict"]  # the draft was replayed, not rewritten

@@ -1,5 +1,5 @@
 """Stage 1 of the citation check: exact quotes, and the normalisation a model's copy may need."""
-from citations.quotes import anchor, normalise, verify
+from agents.quotes import anchor, normalise, verify
 
 PAGE = "Voltara Motors said it  delivered 1.82\u00a0million cars.\nThe \u201cbest\u201d supplier is Helion Cells \u2014 said X."
 

@@ -7,7 +7,8 @@ import types
 
 import pytest
 import schemathesis
-from hypothesis import HealthCheck, given, settings as hypothesis_settings
+from hypothesis import HealthCheck, given
+from hypothesis import settings as hypothesis_settings
 from rest_framework.authtoken.models import Token
 from schemathesis.checks import not_a_server_error
 

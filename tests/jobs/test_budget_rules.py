@@ -3,9 +3,10 @@ keep their reserve, and a job that runs out still ends with a report saying why.
 import pytest
 from django_eventstream.models import Event
 
-from jobs import budget, ledger, services
+from jobs import services
 from jobs.events import channel_for
 from jobs.models import Job, ProviderCall
+from jobs.runtime import budget, ledger
 from tests.factories import JobFactory
 from tests.helpers import DEMO_QUESTION, wait_for_job
 

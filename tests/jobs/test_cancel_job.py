@@ -4,10 +4,10 @@ import time
 import pytest
 
 from jobs import services
-from jobs.errors import ApplicationError
 from jobs.models import Job, Note, Step
+from jobs.runtime.errors import ApplicationError
 from research_project.celery import app
-from tests.helpers import DEMO_QUESTION, wait_for_job
+from tests.helpers import DEMO_QUESTION
 from tests.workers import WorkerProcess
 
 pytestmark = [pytest.mark.worker]

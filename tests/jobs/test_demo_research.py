@@ -89,7 +89,7 @@ def test_every_model_and_search_call_was_counted(demo_job, live):
 
 
 def _page_sentences(job):
-    from agents.engine.text import sentences
+    from agents.text import sentences
 
     out = set()
     for source in Source.objects.filter(job=job).exclude(content_ref=""):

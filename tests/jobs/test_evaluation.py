@@ -4,10 +4,10 @@ import json
 import pytest
 from django.core.management import CommandError, call_command
 
-from jobs import experiments, services
-from jobs.models import Job, ReportClaim
+from jobs import services
+from jobs.models import ReportClaim
+from jobs.runtime import experiments
 from tests.factories import JobFactory
-from tests.helpers import wait_for_job
 
 
 @pytest.fixture
@@ -65,12 +65,12 @@ def test_users_land_in_a_stable_variant_recorded_on_their_jobs(settings, alice, 
 
 @pytest.mark.django_db
 def test_a_variant_changes_one_thing_here_pages_per_worker(settings, alice):
-    from agents.search_worker import SearchWorker
-    from jobs.steps import RunContext
+    from jobs.runtime.steps import RunContext
+    from jobs.stages.research import worker_for
     from tests.factories import SubQuestionFactory
 
     settings.EXPERIMENT_VARIANTS = {"one-page": {"pages_per_worker": 1}}
     job = JobFactory(user=alice, variant="one-page", depth="deep")
-    assert SearchWorker(RunContext(job=job, epoch=job.epoch), SubQuestionFactory(job=job)).max_pages == 1
+    assert worker_for(RunContext(job=job, epoch=job.epoch), SubQuestionFactory(job=job)).max_pages == 1
     job.variant = ""
-    assert SearchWorker(RunContext(job=job, epoch=job.epoch), SubQuestionFactory(job=job)).max_pages == 5
+    assert worker_for(RunContext(job=job, epoch=job.epoch), SubQuestionFactory(job=job)).max_pages == 5

@@ -7,8 +7,8 @@ from django.test import Client
 from agents import planner
 from agents.engine import planner as offline_planner
 from jobs import followups, online, services
-from jobs.errors import ApplicationError
 from jobs.models import Job
+from jobs.runtime.errors import ApplicationError
 from tests.factories import JobFactory, finished_job
 from tests.fakes import scripted_model
 
@@ -98,13 +98,13 @@ def test_the_planner_of_a_follow_up_sees_the_earlier_report_and_the_offline_engi
 
 
 def test_the_plan_stage_of_a_follow_up_job_plans_with_the_earlier_report(alice, no_enqueue):
-    from jobs import pipeline
-    from jobs.steps import RunContext
+    from jobs.runtime.steps import RunContext
+    from jobs.stages import plan
 
     parent = finished_job(user=alice)
     parent.question = "Compare the battery suppliers of the five largest electric car makers"
     parent.save()
     child = services.job_create(user=alice, question="What recycling plants do they operate?", follow_up_of=parent.pk)
-    pipeline.plan_stage(RunContext(job=Job.objects.get(pk=child.pk), epoch=child.epoch))
+    plan.plan_stage(RunContext(job=Job.objects.get(pk=child.pk), epoch=child.epoch))
     texts = list(child.subquestions.values_list("text", flat=True))
     assert texts and any("the five largest electric car makers" in t for t in texts), texts

@@ -3,8 +3,8 @@ import pytest
 from rest_framework.test import APIClient
 
 from jobs import services
-from jobs.errors import ApplicationError
 from jobs.models import Job
+from jobs.runtime.errors import ApplicationError
 
 pytestmark = pytest.mark.django_db(transaction=False)
 

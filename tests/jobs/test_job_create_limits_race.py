@@ -7,8 +7,8 @@ import pytest
 from django.db import connection
 
 from jobs import services
-from jobs.errors import ApplicationError
 from jobs.models import Job
+from jobs.runtime.errors import ApplicationError
 
 pytestmark = pytest.mark.postgres
 ATTEMPTS = 4

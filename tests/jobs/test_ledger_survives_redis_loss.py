@@ -1,15 +1,15 @@
 """The ledger is rebuilt from the provider_calls rows when Redis loses it, and the budget
 still holds; reservations racing on one job never exceed its cap."""
 import threading
-import uuid
 
 import pytest
 
-from jobs import ledger, services
+from jobs import services
 from jobs.models import Job, ProviderCall
-from jobs.redis_client import redis_client
+from jobs.runtime import ledger
+from jobs.runtime.redis_client import redis_client
 from research_project.celery import app
-from tests.factories import JobFactory, UserFactory
+from tests.factories import JobFactory
 from tests.helpers import DEMO_QUESTION, wait_for_job
 from tests.jobs.test_resume_after_kill import FAST_LEASES
 from tests.workers import WorkerProcess

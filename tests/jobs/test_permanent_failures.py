@@ -4,7 +4,7 @@ import pytest
 
 from jobs import services
 from jobs.models import Job, SubQuestion
-from jobs.redis_client import redis_client
+from jobs.runtime.redis_client import redis_client
 from research_project.celery import app
 from tests.helpers import wait_for_job
 from tests.workers import WorkerProcess

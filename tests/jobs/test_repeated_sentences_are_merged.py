@@ -1,6 +1,6 @@
 """Sections are written apart and may state the same claim twice; the report states it once,
 citing every note that backs it."""
-from jobs.pipeline import merge_repeated_sentences
+from jobs.stages.write import merge_repeated_sentences
 
 
 def draft(text, note_ids, section_index, position=0):

@@ -8,7 +8,7 @@ import pytest
 
 from jobs import services
 from jobs.models import Job, ProviderCall, Step
-from jobs.redis_client import redis_client
+from jobs.runtime.redis_client import redis_client
 from research_project.celery import app
 from tests.helpers import DEMO_QUESTION, wait_for_job
 from tests.workers import WorkerProcess
@@ -74,7 +74,7 @@ def test_it_resumes_after_the_worker_is_killed_during_a_step(live, make_user, ki
     assert repeated <= {paused_key}
     # Every call the engine answered was recorded once per run of its step.
     r = redis_client()
-    for key, epochs in by_key.items():
+    for key in by_key:
         engine_calls = int(r.get(f"engine:calls:{key}") or 0)
         model_rows = ProviderCall.objects.filter(job=job, step_key=key, kind="model").count()
         assert engine_calls == model_rows, key

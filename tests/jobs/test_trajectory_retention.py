@@ -6,8 +6,8 @@ import pytest
 from django.utils import timezone
 
 from agents.sources import store
-from jobs import ledger
 from jobs.models import ProviderCall
+from jobs.runtime import ledger
 from jobs.trajectories import trajectories_expire
 from tests.factories import JobFactory
 

@@ -4,8 +4,8 @@ javascript: URL never becomes a link."""
 import pytest
 from django.test import Client
 
-from jobs import events
-from tests.factories import JobFactory, SourceFactory, finished_job
+from jobs.runtime import events
+from tests.factories import JobFactory, finished_job
 
 pytestmark = pytest.mark.django_db
 SCRIPT = '<script>alert("pwned")</script>'

@@ -9,9 +9,8 @@ import httpx
 import pytest
 from rest_framework.authtoken.models import Token
 
-from jobs import events
+from jobs.runtime import events
 from tests.factories import JobFactory, UserFactory
-
 
 READ_TIMEOUT_SECONDS = 20
 

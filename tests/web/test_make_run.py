@@ -11,8 +11,8 @@ import httpx
 import pytest
 from django.conf import settings
 
-from tests.web_server import free_port
 from tests import workers
+from tests.web_server import free_port
 
 pytestmark = pytest.mark.worker
 STARTUP_TIMEOUT_SECONDS = 90

@@ -61,8 +61,9 @@ class Command(BaseCommand):
             "Default: the demo corpus.")
 
     def add_arguments(self, parser):
-        parser.add_argument("--corpus", "--dir", dest="corpus", default=str(DEFAULT_DIR),
-                            help="corpus directory with manifest.json and pages/ (default: %(default)s)")
+        parser.add_argument("--corpus", "--dir", dest="corpus", default=str(DEFAULT_DIR), metavar="DIR",
+                            help="a corpus folder with manifest.json and pages/; any other public corpus in the index "
+                                 "is replaced (default: the bundled demo corpus, %(default)s)")
 
     def handle(self, *args, **options):
         directory = Path(options["corpus"])

@@ -9,19 +9,23 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from agents.uploads import upload_content_type_for_path, upload_create
-from jobs.errors import ApplicationError
+from jobs.runtime.errors import ApplicationError
 
 
 class Command(BaseCommand):
     help = "Upload every PDF, HTML, Markdown, text and DOCX file of a folder into a user's private collection."
 
     def add_arguments(self, parser):
-        parser.add_argument("directory")
-        parser.add_argument("--user", required=True, help="the collection's owner (created if missing)")
+        parser.add_argument("directory",
+                            help="a folder: every PDF, HTML, Markdown, text and DOCX file under it (recursively) is "
+                                 f"uploaded, each at most UPLOAD_MAX_BYTES (now {settings.UPLOAD_MAX_BYTES:,} bytes); "
+                                 "files already loaded are not added again")
+        parser.add_argument("--user", required=True, help="the collection's owner, created if missing (required)")
 
     def handle(self, *args, **opts):
         directory = Path(opts["directory"])

@@ -23,16 +23,16 @@ import platform
 import statistics
 import time
 from collections import defaultdict
-from datetime import datetime
-from datetime import timezone as dt_timezone
+from datetime import UTC, datetime
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from jobs import services
+from jobs.management.options import RawDescriptionFormatter, bounded
 from jobs.models import Job, ProviderCall, Source, Step
-from jobs.redis_client import redis_client
+from jobs.runtime.redis_client import redis_client
 from jobs.worker_process import WorkerProcess
 
 DEMO_QUESTION = "Compare the battery suppliers of the five largest electric car makers"
@@ -67,15 +67,25 @@ def redis_commands() -> int:
 
 
 class Command(BaseCommand):
-    help = "Run a benchmark and print its figures."
+    help = __doc__
+
+    def create_parser(self, prog_name, subcommand, **kwargs):
+        return super().create_parser(prog_name, subcommand, formatter_class=RawDescriptionFormatter, **kwargs)
 
     def add_arguments(self, parser):
         parser.add_argument("name", choices=["demo", "orchestration", "recovery", "context", "citations", "critical-path",
-                                             "concurrency", "all"])
-        parser.add_argument("--scale", type=float, default=20, help="divide the design's latencies by this")
-        parser.add_argument("--threads", type=int, default=48, help="concurrency: worker threads")
-        parser.add_argument("--runs", type=int, default=3)
-        parser.add_argument("--jobs", type=int, default=10, help="orchestration: reports in the measured batch")
+                                             "concurrency", "all"],
+                            help="the benchmark to run (all: every one in turn; see the list above)")
+        parser.add_argument("--scale", type=bounded(float, above=0), default=20,
+                            help="critical-path and concurrency: divide the design's model latencies by this, more "
+                                 "than 0 (default: %(default)g)")
+        parser.add_argument("--threads", type=bounded(int, low=1), default=48,
+                            help="concurrency: threads of the worker, at least 1 (default: %(default)s)")
+        parser.add_argument("--runs", type=bounded(int, low=1), default=3,
+                            help="demo, context and citations: jobs measured, at least 1 (default: %(default)s)")
+        parser.add_argument("--jobs", type=bounded(int, low=1), default=10,
+                            help="orchestration: reports in the measured batch; concurrency: jobs in flight; at least 1 "
+                                 "(default: %(default)s; `all` runs concurrency with 50)")
 
     def handle(self, *args, **opts):
         from agents.management.commands.load_demo_corpus import load
@@ -177,7 +187,7 @@ class Command(BaseCommand):
                     else:
                         lapsed = expires.timestamp()  # the last renewal before the takeover
                 if running_again is None:
-                    running_again = Step.objects.filter(job=job, created_at__gt=datetime.fromtimestamp(killed, tz=dt_timezone.utc)) \
+                    running_again = Step.objects.filter(job=job, created_at__gt=datetime.fromtimestamp(killed, tz=UTC)) \
                         .order_by("created_at").values_list("created_at", flat=True).first()
                 resumed = Step.objects.filter(job=job, epoch__gt=1).order_by("created_at").values_list("created_at", flat=True).first()
                 time.sleep(0.1)
@@ -203,7 +213,7 @@ class Command(BaseCommand):
 
     # --- context and citations ----------------------------------------------------------
     def bench_context_and_citations(self, runs: int, *, show_context: bool, show_citations: bool) -> None:
-        from agents.engine.text import words
+        from agents.text import words
         from jobs.models import Note, ReportClaim
 
         worker = WorkerProcess(log_to_file=False, loglevel="ERROR").start()
@@ -285,7 +295,7 @@ class Command(BaseCommand):
 
     # --- concurrency ---------------------------------------------------------------------------
     def bench_concurrency(self, n_jobs: int, scale: float, threads: int) -> None:
-        from jobs.instrumentation import DISPATCH_SAMPLES_KEY
+        from jobs.runtime.instrumentation import DISPATCH_SAMPLES_KEY
 
         env = {**self._design_latency_env(scale), "BENCH_COUNT_QUERIES": "1", "DB_CONN_MAX_AGE": "0"}
         redis_client().delete(DISPATCH_SAMPLES_KEY)

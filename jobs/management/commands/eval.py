@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from django.conf import settings
@@ -23,6 +23,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from jobs import evaluation, services
+from jobs.management.options import bounded
 from jobs.models import Job
 from jobs.worker_process import WorkerProcess
 
@@ -34,22 +35,37 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("questions", type=Path, nargs="?", default=None,
-                            help="question file (JSONL); default: the corpus's questions.jsonl")
-        parser.add_argument("--corpus", type=Path, default=None,
-                            help="corpus directory (manifest.json, pages/, facts.json) to load and judge against; "
-                                 "default: the questions file's directory if it is a corpus, else the demo corpus")
-        parser.add_argument("--runs", type=int, default=3)
+                            help="a JSONL file, one question per line (question, key_points, optional known_answer, "
+                                 "corpus and answer annotations), e.g. agents/sources/demo_corpus/questions.jsonl "
+                                 "(default: the --corpus folder's questions.jsonl)")
+        parser.add_argument("--corpus", type=Path, default=None, metavar="DIR",
+                            help="corpus folder (manifest.json, pages/, facts.json) to load into the local index and "
+                                 "judge against (default: the question file's folder if it holds a manifest.json, "
+                                 "else the bundled demo corpus)")
+        parser.add_argument("--runs", type=bounded(int, low=1), default=3, help="runs of each question, at least 1 (default: %(default)s)")
         parser.add_argument("--judge", choices=["auto", "match", "llm"], default="auto",
-                            help="key-point judge: the deterministic matcher, an LLM through the model client, "
-                                 "or auto (LLM when a hosted model is configured)")
-        parser.add_argument("--depth", choices=["quick", "deep"], default="deep")
-        parser.add_argument("--only", default="", help="comma-separated question ids")
-        parser.add_argument("--variant", default=None, help="record jobs under this experiment variant")
-        parser.add_argument("--out", type=Path, default=None)
-        parser.add_argument("--gate", type=float, default=None, help=f"precision gate (default {settings.CITATION_PRECISION_GATE})")
-        parser.add_argument("--spawn-worker", action="store_true")
-        parser.add_argument("--concurrency", type=int, default=8, help="jobs in flight at once")
-        parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT_SECONDS)
+                            help="key-point judge: match (a deterministic matcher), llm (the large model through the "
+                                 "model client), or auto (llm when a hosted model is configured, else match) "
+                                 "(default: %(default)s)")
+        parser.add_argument("--depth", choices=["quick", "deep"], default="deep",
+                            help="quick: fewer sub-questions and fewer pages each; deep: the full plan (default: %(default)s)")
+        parser.add_argument("--only", default="", metavar="IDS", help="comma-separated question ids to run (default: all)")
+        parser.add_argument("--variant", default=None,
+                            help="record the jobs under this experiment variant (default: each user's own variant)")
+        parser.add_argument("--out", type=Path, default=None, metavar="DIR",
+                            help="folder for results.json and results.md (default: var/eval/<UTC time>)")
+        parser.add_argument("--gate", type=bounded(float, low=0), default=None,
+                            help="fail when mean citation precision (0 to 1) is under this, at least 0; above 1 "
+                                 "always fails "
+                                 f"(default: CITATION_PRECISION_GATE, now {settings.CITATION_PRECISION_GATE:g})")
+        parser.add_argument("--spawn-worker", action="store_true",
+                            help="start a Celery worker with the sweeper beat for the run and stop it at the end "
+                                 "(default: off: a worker must be running)")
+        parser.add_argument("--concurrency", type=bounded(int, low=1), default=8,
+                            help="jobs in flight at once, at least 1 (default: %(default)s); a spawned worker gets as "
+                                 "many threads, at least 8")
+        parser.add_argument("--timeout", type=bounded(float, above=0), default=DEFAULT_TIMEOUT_SECONDS, metavar="SECONDS",
+                            help="give up after this many seconds for the whole run, more than 0 (default: %(default)g)")
 
     def handle(self, *args, **opts):
         from agents.management.commands.load_demo_corpus import DEFAULT_DIR, load
@@ -102,7 +118,7 @@ class Command(BaseCommand):
                     + "\n" + evaluation.markdown_table(by_question, "By question: citations and trajectory", trajectory)
                     + f"\nPrecision gate {gate:.0%}: {'passed' if passed else 'FAILED'} (mean precision "
                     + (f"{precision:.1%})" if precision is not None else "n/a)") + "\n")
-        out = opts["out"] or Path(settings.VAR_DIR) / "eval" / datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+        out = opts["out"] or Path(settings.VAR_DIR) / "eval" / datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
         out.mkdir(parents=True, exist_ok=True)
         (out / "results.json").write_text(json.dumps({"corpus": str(corpus), "rows": rows, "overall": overall, "by_variant": by_variant,
                                                       "by_question": by_question, "gate": gate, "passed": passed},

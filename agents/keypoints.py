@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from agents.engine import text as tx
+from agents import text as tx
 
 PRESENT_RECALL = 0.7
 SAME_MEASURE_JACCARD = 0.3

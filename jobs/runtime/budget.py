@@ -13,7 +13,7 @@ from enum import Enum
 from django.conf import settings
 from django.utils import timezone
 
-from jobs import ledger
+from jobs.runtime import ledger
 
 
 class Phase(str, Enum):
@@ -100,8 +100,8 @@ def second_round_allowed(job) -> bool:
 def record_stop(job, reason: str, *, warn: bool = True) -> bool:
     """Store why research stopped early (the first reason wins) and tell the user once with a
     budget_warning event. Returns True when this call recorded it."""
-    from jobs import events
     from jobs.models import Job
+    from jobs.runtime import events
 
     reason = reason[:200]
     recorded = bool(Job.objects.filter(pk=job.pk, stopped_reason="").update(stopped_reason=reason))

@@ -5,7 +5,7 @@ renews all held leases every LEASE_RENEW_SECONDS. When every worker on a job has
 lease lapses after LEASE_TTL_SECONDS; the sweeper bumps the job's epoch (the lease
 generation) and re-dispatches it from the step log. A runner of an older epoch finds its
 renewal refused, is marked lost, and every write it then tries is refused by the epoch check
-in the step commit (jobs/steps.py).
+in the step commit (jobs/runtime/steps.py).
 """
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from django.conf import settings
 from django.db import close_old_connections, connection, transaction
 from django.utils import timezone
 
-from jobs.errors import JobStopped, LeaseLost
+from jobs.runtime.errors import JobStopped, LeaseLost
 
 logger = logging.getLogger(__name__)
 
@@ -142,7 +142,7 @@ def queued_job_ids() -> set[str]:
     a free worker, not lost: under a backlog a lease may lapse while work is queued, and taking
     the job over then would only redo work. (Messages a dead worker had reserved are not in the
     queue, so crashes are still detected.)"""
-    from jobs.redis_client import redis_client
+    from jobs.runtime.redis_client import redis_client
 
     r = redis_client()
     queue = settings.CELERY_TASK_DEFAULT_QUEUE

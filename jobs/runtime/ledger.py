@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.db.models.functions import Greatest
 
-from jobs.redis_client import redis_client
+from jobs.runtime.redis_client import redis_client
 
 LEDGER_TTL_SECONDS = 7 * 24 * 3600
 # A reservation outlives the longest single call (the hard task time limit) and no more.

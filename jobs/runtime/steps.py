@@ -18,16 +18,17 @@ import contextvars
 import json
 import logging
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
-from jobs import lease
-from jobs.budget import Phase
-from jobs.errors import JobStopped, LeaseLost
+from jobs.runtime import lease
+from jobs.runtime.budget import Phase
+from jobs.runtime.errors import JobStopped, LeaseLost
 
 logger = logging.getLogger(__name__)
 
@@ -166,7 +167,7 @@ def _maybe_pause(ctx: RunContext, kind: str, moment: str, key: str) -> None:
     want_kind, _, want_moment = wanted.partition(":")
     if want_kind != kind or (want_moment or "before") != moment:
         return
-    from jobs.redis_client import redis_client
+    from jobs.runtime.redis_client import redis_client
 
     redis_client().set(f"paused:{ctx.job_id}:{kind}:{moment}", key, ex=3600)
     logger.warning("pausing in %s step (%s) for a test", kind, moment)
@@ -233,11 +234,6 @@ def run_step(
     ctx.replay[key] = output
     _maybe_pause(ctx, kind, "after", key)
     return output
-
-
-def current_usage() -> StepUsage | None:
-    scope = current_scope.get()
-    return scope.usage if scope else None
 
 
 __all__ = [

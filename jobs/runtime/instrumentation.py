@@ -51,7 +51,7 @@ def record_dispatch_latency(task=None, **kwargs) -> None:
     """task_prerun: how long the task waited between being sent and starting (benchmarks)."""
     import time
 
-    from jobs.redis_client import redis_client
+    from jobs.runtime.redis_client import redis_client
 
     sent_at = getattr(task.request, "sent_at", None) if task is not None else None
     if sent_at:

@@ -1,0 +1,65 @@
+"""Gap check: the outer loop and the only place the plan changes. Code decides whether a
+second round may run at all (at most two rounds; none with less than 30% of a budget left)."""
+from __future__ import annotations
+
+from agents import gap_check
+from agents.digests import key_claims
+from agents.llm import ModelOutputError
+from jobs.models import Note, Step, SubQuestion
+from jobs.runtime import budget, events
+from jobs.runtime.ledger import BudgetExceeded
+from jobs.runtime.steps import RunContext, StepResult, run_step
+from jobs.stages.lifecycle import research_budget_spent
+
+MAX_ROUNDS = 2
+
+
+def after_round(ctx: RunContext, round_no: int) -> tuple[str, int]:
+    """Decide what follows round `round_no`: ("round", 2) or ("write", 0)."""
+    job = ctx.job
+    # Sub-questions a dead header task left unfinished are reported, not waited for.
+    SubQuestion.objects.filter(job=job, round=round_no, status__in=[SubQuestion.Status.PENDING, SubQuestion.Status.RUNNING]).update(
+        status=SubQuestion.Status.FAILED, error="its worker did not finish"
+    )
+    if round_no >= MAX_ROUNDS:
+        return "write", 0
+    if not budget.second_round_allowed(job):
+        budget.record_stop(job, "less than 30% of the budget left after round one: no second round")
+        return "write", 0
+    if budget.search_stop_reason(job):
+        return "write", 0
+    sqs = list(SubQuestion.objects.filter(job=job).order_by("round", "position"))
+
+    claims_by_sq: dict[int, list[str]] = {}
+    for sq_id, claim in Note.objects.filter(job=job).order_by("note_id").values_list("sq_id", "claim"):
+        claims_by_sq.setdefault(sq_id, []).append(claim)
+
+    def fn():
+        other = [o for o in (Step.objects.filter(job=job, kind="read").values_list("output", flat=True)) if o.get("other_findings")]
+        try:
+            decision = gap_check.check_gaps(
+                question=job.question, outline=job.outline,
+                subquestions=[{"text": s.text, "section": s.section, "status": s.status, "summary": s.summary,
+                               "not_found": s.not_found, "key_notes": key_claims(claims_by_sq.get(s.pk, []))} for s in sqs],
+                other_findings=[o["other_findings"] for o in other][:20],
+            )
+        except (BudgetExceeded, ModelOutputError) as exc:
+            if isinstance(exc, BudgetExceeded):
+                research_budget_spent(job, exc)
+            decision = {"enough": True, "reason": f"gap check skipped: {exc}", "new_subquestions": []}
+
+        def write_rows(step):
+            if not decision["enough"]:
+                SubQuestion.objects.bulk_create([
+                    SubQuestion(job=job, round=round_no + 1, position=i, text=s["text"], section=s["section"])
+                    for i, s in enumerate(decision["new_subquestions"])
+                ])
+            return None
+
+        return StepResult(output=decision, write_rows=write_rows)
+
+    decision = run_step(ctx, kind="gap_check", counter=round_no, fn=fn)
+    if decision["enough"]:
+        return "write", 0
+    events.emit(ctx.job_id, "gap_found", {"reason": decision["reason"], "new_subquestions": decision["new_subquestions"]})
+    return "round", round_no + 1

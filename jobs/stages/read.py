@@ -1,0 +1,119 @@
+"""Read: fetch one page (cached, a step) and read it against one sub-question (a step that
+writes the notes). Only notes go back to the worker."""
+from __future__ import annotations
+
+import time
+
+from agents import reader
+from agents.llm import ModelOutputError
+from agents.sources import dedupe, pages, store
+from agents.sources.quality import score_page
+from agents.sources.urls import url_hash
+from jobs.models import Note, Source, SubQuestion
+from jobs.runtime import events
+from jobs.runtime.errors import PermanentStepError, TransientStepError
+from jobs.runtime.ledger import BudgetExceeded
+from jobs.runtime.retry import FETCH_ATTEMPTS, backoff_seconds
+from jobs.runtime.steps import RunContext, StepResult, run_step
+from jobs.stages.lifecycle import research_budget_spent
+
+FETCH_BACKOFF_SECONDS = 0.5
+FETCH_BACKOFF_CAP_SECONDS = 4.0
+
+
+def read_one(ctx: RunContext, sq_id: int, url: str) -> dict:
+    """Fetch (cached) and read one page for one sub-question; both are steps."""
+    h = url_hash(url)
+    source = Source.objects.get(job=ctx.job, url_hash=h)
+    fetched = run_step(ctx, kind="fetch", counter=h, fn=lambda: _fetch(ctx, url, source))
+    if fetched.get("error"):
+        return run_step(ctx, kind="read", counter=h, sq_id=sq_id, fn=lambda: StepResult(output={"error": fetched["error"], "notes": []}))
+    source.refresh_from_db()
+    sq = SubQuestion.objects.get(pk=sq_id)
+    out = run_step(ctx, kind="read", counter=h, sq_id=sq_id, fn=lambda: _read(ctx, sq, source))
+    events.emit(ctx.job_id, "source_read", {"sq_id": sq_id, "url": source.url, "title": source.title,
+                                            "notes": len(out.get("notes", [])), "error": out.get("error", "")})
+    return out
+
+
+def _fetch(ctx: RunContext, url: str, source: Source) -> StepResult:
+    last_error = ""
+    for attempt in range(1, FETCH_ATTEMPTS + 1):
+        try:
+            page = pages.get_page(url, owner=ctx.job.user)
+            break
+        except TransientStepError as exc:
+            last_error = str(exc)
+            if attempt < FETCH_ATTEMPTS:
+                time.sleep(backoff_seconds(attempt, base=FETCH_BACKOFF_SECONDS, cap=FETCH_BACKOFF_CAP_SECONDS))
+        except PermanentStepError as exc:
+            return StepResult(output={"error": str(exc)[:500]}, write_rows=_source_error(source.pk, str(exc)))
+    else:
+        return StepResult(output={"error": last_error[:500]}, write_rows=_source_error(source.pk, last_error))
+
+    def write_rows(step):
+        text = store.get_text(page.content_ref)
+        Source.objects.filter(pk=source.pk).update(
+            content_ref=page.content_ref, content_chars=len(text), title=(page.title or source.title)[:500],
+            published_at=page.published, fetched_at=page.fetched_at,
+            quality=score_page(url, page.title or source.title, text, page.published),
+        )
+        return None
+
+    return StepResult(output={"content_ref": page.content_ref, "from_cache": page.from_cache}, output_ref=page.content_ref,
+                      write_rows=write_rows)
+
+
+def _read(ctx: RunContext, sq: SubQuestion, source: Source) -> StepResult:
+    page_text = store.get_text(source.content_ref)
+    others = {s.pk: store.get_text(s.content_ref) for s in Source.objects.filter(job=ctx.job, duplicate_of__isnull=True)
+              .exclude(pk=source.pk).exclude(content_ref="").only("pk", "content_ref")}
+    original = dedupe.near_duplicate_of(page_text, others)
+    if original is not None:
+        def mark(step):
+            Source.objects.filter(pk=source.pk).update(duplicate_of_id=original)
+            return None
+
+        return StepResult(output={"error": f"near-duplicate of source {original}, not read again", "notes": [],
+                                  "duplicate_of": original}, write_rows=mark)
+    try:
+        result = reader.read_page(subquestion=sq.text, page_text=page_text, url=source.url, title=source.title,
+                                  published=source.published_at.isoformat() if source.published_at else "")
+    except BudgetExceeded as exc:
+        research_budget_spent(ctx.job, exc)
+        return StepResult(output={"error": f"not read: {exc.dimension} budget reached", "notes": []})
+    except ModelOutputError as exc:
+        return StepResult(output={"error": f"reader output invalid: {exc}"[:500], "notes": []})
+
+    def write_rows(step):
+        created = Note.objects.bulk_create([
+            Note(job_id=ctx.job.pk, sq_id=sq.pk, source_id=source.pk, claim=n["claim"], quote=n["quote"],
+                 char_start=n["char_start"], char_end=n["char_end"])
+            for n in result.notes
+        ])
+        ids = [n.pk for n in created]
+        if any(i is None for i in ids):  # backends without RETURNING on bulk insert
+            ids = list(Note.objects.filter(job_id=ctx.job.pk, sq_id=sq.pk, source_id=source.pk)
+                       .order_by("note_id").values_list("note_id", flat=True))
+        return {
+            "notes": [{"id": i, "claim": n["claim"], "domain": source.domain} for i, n in zip(ids, result.notes)],
+            "other_findings": result.other_findings,
+            "rejected": result.rejected,
+            "page_tokens_est": len(page_text) // 4,
+        }
+
+    return StepResult(output={"notes": []}, write_rows=write_rows)
+
+
+def record_read_failure(ctx: RunContext, sq_id: int, url: str, error: str) -> dict:
+    """Store a failed read under the read step's key, so the worker's loop goes on without it."""
+    return run_step(ctx, kind="read", counter=url_hash(url), sq_id=sq_id,
+                    fn=lambda: StepResult(output={"error": error[:500], "notes": []}))
+
+
+def _source_error(source_id: int, error: str):
+    def write_rows(step):
+        Source.objects.filter(pk=source_id).update(fetch_error=error[:500])
+        return None
+
+    return write_rows

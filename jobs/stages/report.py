@@ -1,0 +1,96 @@
+"""Report: the checked sentences stored as report claims and the report in the design's shape;
+the job ends done."""
+from __future__ import annotations
+
+from citations import metrics
+from citations.check import CheckedSentence
+from jobs.models import Job, Note, ReportClaim, Source, SubQuestion
+from jobs.runtime import events
+from jobs.runtime.budget import Phase
+from jobs.runtime.steps import RunContext, StepResult, run_step
+from jobs.runtime.transitions import job_transition
+from jobs.stages.check import generation_key
+
+
+def finish(ctx: RunContext, checked: list[CheckedSentence]) -> None:
+    job = ctx.job
+    precision = metrics.precision(checked)
+    coverage = metrics.coverage(checked)
+
+    def fn():
+        return StepResult(output={"sentences": len(checked)},
+                          write_rows=lambda step: _store_report(job, checked, precision, coverage))
+
+    run_step(ctx, kind="check", counter=generation_key(ctx, "final"), fn=fn, phase=Phase.WRITING)
+    job.refresh_from_db()
+    events.emit(ctx.job_id, "done", {"precision": precision, "coverage": coverage, "stopped_reason": job.stopped_reason,
+                                     "sentences": sum(1 for c in checked if c.shipped)})
+
+
+def _store_report(job: Job, checked: list[CheckedSentence], precision, coverage) -> None:
+    # A re-run of the check keeps what reviewers said about a sentence that is still there.
+    reviewed = {c.sentence: c for c in ReportClaim.objects.filter(job=job).exclude(override_verdict="")}
+    ReportClaim.objects.filter(job=job).delete()
+    ReportClaim.objects.bulk_create([
+        ReportClaim(job=job, section=c.heading[:200], section_index=c.section_index, position=c.position,
+                    sentence=c.text, note_ids=c.note_ids, verdict=c.verdict, reason=c.reason[:2000],
+                    outcome=c.outcome, history=c.history, single_source=c.single_source,
+                    **_carried_review(reviewed.get(c.text)))
+        for c in checked
+    ])
+    job.refresh_from_db()
+    report = build_report(job, checked, precision, coverage)
+    job_transition(job.pk, to=Job.Status.DONE, report=report, citation_precision=precision, citation_coverage=coverage)
+
+
+def _carried_review(previous) -> dict:
+    if previous is None:
+        return {}
+    return {"override_verdict": previous.override_verdict, "override_by_id": previous.override_by_id,
+            "override_at": previous.override_at, "override_note": previous.override_note}
+
+
+def build_report(job: Job, checked: list[CheckedSentence], precision, coverage) -> dict:
+    """The report in the design's shape."""
+    sections, cited = [], []
+    for heading_index, section in enumerate(job.outline):
+        sentences = [
+            {"text": c.text, "citations": c.note_ids, "verdict": c.verdict, "single_source": c.single_source}
+            for c in checked if c.section_index == heading_index and c.shipped
+        ]
+        if sentences:
+            sections.append({"heading": section["heading"], "sentences": sentences})
+            for s in sentences:
+                cited.extend(s["citations"])
+    notes = Note.objects.filter(job=job, note_id__in=set(cited)).select_related("source")
+    source_ids = []
+    for note in sorted(notes, key=lambda n: cited.index(n.note_id)):
+        if note.source_id not in source_ids:
+            source_ids.append(note.source_id)
+    sources = Source.objects.in_bulk(source_ids)
+    not_found = []
+    for sq in SubQuestion.objects.filter(job=job).order_by("round", "position"):
+        if sq.status == SubQuestion.Status.NOT_RESEARCHED:
+            not_found.append(f"Could not be researched (search unavailable): {sq.text}")
+        elif sq.status == SubQuestion.Status.FAILED:
+            not_found.append(f"Could not be researched ({sq.error or 'failed'}): {sq.text}")
+        else:
+            not_found.extend(x for x in sq.not_found if x)
+    return {
+        "sections": sections,
+        "sources": [
+            {"source_id": s.source_id, "url": s.url, "title": s.title, "domain": s.domain,
+             "published_at": s.published_at.isoformat() if s.published_at else None,
+             "fetched_at": s.fetched_at.isoformat() if s.fetched_at else None, "quality": s.quality}
+            for s in (sources[i] for i in source_ids)
+        ],
+        "not_found": list(dict.fromkeys(not_found)),
+        "stopped_reason": job.stopped_reason or None,
+        "metrics": {
+            "citation_precision": precision, "citation_coverage": coverage,
+            "precision_gate": metrics.passes_gate(precision),
+            "sentences_drafted": len(checked),
+            "sentences_rewritten": sum(1 for c in checked if c.outcome == ReportClaim.Outcome.REWRITTEN),
+            "sentences_dropped": sum(1 for c in checked if not c.shipped),
+        },
+    }
