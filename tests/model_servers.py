@@ -5,8 +5,9 @@ the kind of endpoint self-hosters point MODEL_*_API_BASE at.
 Neither package goes into the project's .venv: they live in their own virtualenv,
 var/llama-venv, created on first use and reused while it is complete (a stamp file named after
 the pins and build flags). llama-cpp-python has no wheel on PyPI for Linux: pip compiles
-llama.cpp from the sdist (about 4 minutes on 2 cores with the flags below; pip keeps the
-built wheel in its cache, so a deleted venv comes back in seconds on the same machine).
+llama.cpp from the sdist: with the flags below about 5 CPU-minutes, 4 minutes on an idle
+2-core machine and up to 20 when other processes share the cores (without them, 8 CPU-minutes).
+pip keeps the built wheel in its cache, so a deleted venv comes back in 12 s on the same machine.
 
     with llama_server_running() as server:      # or the `llama_server` fixture
         litellm.completion(model=server.model, api_base=server.base_url, api_key=server.api_key, ...)
@@ -241,7 +242,7 @@ def ensure_llama_venv(venv: Path = LLAMA_VENV, *, say: Callable[[str], None] = _
     _check_registry(python, log_path)
 
     phase = time.monotonic()
-    say(f"installing {LLAMA_PACKAGES[0]} (compiles llama.cpp: about 4 minutes on 2 cores; log {log_path})")
+    say(f"installing {LLAMA_PACKAGES[0]} (compiles llama.cpp: 4 minutes on 2 idle cores, up to 20 on busy ones; log {log_path})")
     build_env = {"CMAKE_ARGS": CMAKE_ARGS, "CMAKE_BUILD_PARALLEL_LEVEL": str(os.cpu_count() or 2)}
     _run_pip(python, ["install", "--progress-bar", "off", *LLAMA_PACKAGES], log_path=log_path, env=build_env)
     say(f"llama-cpp-python installed in {time.monotonic() - phase:.0f} s")
