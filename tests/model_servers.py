@@ -56,7 +56,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from jobs import child_processes
+from research_project import child_processes
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = BASE_DIR / "var"
