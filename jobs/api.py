@@ -330,7 +330,7 @@ class JobEventsApi(APIView):
     )
     def get(self, request, job_id):
         job = selectors.job_get_for_user(user=request.user, job_id=job_id)
-        return events.stream_response(request._request, job_id=job.pk)
+        return events.stream_response(request._request, job_id=job.pk, user=request.user)
 
 
 # --- notes ----------------------------------------------------------------------------------
