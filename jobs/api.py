@@ -20,15 +20,15 @@ from drf_spectacular.utils import (
     inline_serializer,
 )
 from rest_framework import serializers, status
-from rest_framework.exceptions import Throttled
+from rest_framework.exceptions import ParseError, Throttled
 from rest_framework.pagination import PageNumberPagination
-from rest_framework.parsers import FormParser, MultiPartParser
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from jobs import events, online, selectors, services
+from jobs import events, http_errors, online, selectors, services
 from jobs.runtime.errors import ApplicationError
 
 
@@ -48,6 +48,9 @@ def _first_error(detail, path: str = "") -> tuple[str, str]:
 
 
 def exception_handler(exc, context):
+    if http_errors.is_outage(exc):  # token lookup, session, throttle counters: a store is down
+        body, headers = http_errors.outage_body(exc)
+        return Response(body, status=503, headers=headers)
     if isinstance(exc, ApplicationError):
         body = {"error": exc.message, "field": exc.field}
         body.update(exc.extra)
@@ -66,6 +69,23 @@ def exception_handler(exc, context):
             body["retry_after_seconds"] = round(exc.wait)
         response.data = body
     return response
+
+
+class BoundedJSONParser(JSONParser):
+    """DRF's JSON parser, refusing a body nested deeper than Python's recursion limit with a
+    400 instead of letting RecursionError escape as a 500."""
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        try:
+            return super().parse(stream, media_type, parser_context)
+        except RecursionError:
+            raise ParseError("JSON parse error - the body is nested too deeply") from None
+
+
+class ApiView(APIView):
+    """The API's base view: JSON bodies through BoundedJSONParser."""
+
+    parser_classes = [BoundedJSONParser]
 
 
 ErrorSerializer = inline_serializer("Error", {
@@ -186,7 +206,7 @@ JOB_ID = OpenApiParameter("job_id", OpenApiTypes.UUID, OpenApiParameter.PATH)
 
 
 # --- research jobs -------------------------------------------------------------------------
-class JobCreateApi(APIView):
+class JobCreateApi(ApiView):
     class InputSerializer(serializers.Serializer):
         class BudgetSerializer(serializers.Serializer):
             max_minutes = serializers.FloatField(required=False, help_text=f"0 < minutes <= {services.MAX_BUDGET_MINUTES}")
@@ -222,7 +242,7 @@ class JobListPagination(PageNumberPagination):
     max_page_size = 100
 
 
-class JobListApi(APIView):
+class JobListApi(ApiView):
     # drf-spectacular reads this to wrap the list in the paginator's envelope.
     pagination_class = JobListPagination
 
@@ -250,7 +270,7 @@ class JobCollectionApi(JobCreateApi, JobListApi):
     """/v1/research: GET lists my jobs (JobListApi), POST starts one (JobCreateApi)."""
 
 
-class JobDetailApi(APIView):
+class JobDetailApi(ApiView):
     @extend_schema(operation_id="research_retrieve", description="A job: status, plan (with an estimate of tokens, dollars and minutes), progress, and the report when done. Another user's job is 404.", parameters=[JOB_ID],
                    responses={200: JobDetailOutputSerializer, **errors(401, 404)})
     def get(self, request, job_id):
@@ -266,7 +286,7 @@ class PlanItemField(serializers.JSONField):
     pass
 
 
-class PlanApproveApi(APIView):
+class PlanApproveApi(ApiView):
     class InputSerializer(serializers.Serializer):
         approve = serializers.BooleanField(required=False, help_text="true: start research with the plan as it is")
         edited_plan = serializers.ListField(child=PlanItemField(), required=False, allow_empty=True,
@@ -288,7 +308,7 @@ class PlanApproveApi(APIView):
         return Response(JobDetailOutputSerializer(job).data, status=status.HTTP_202_ACCEPTED)
 
 
-class JobCancelApi(APIView):
+class JobCancelApi(ApiView):
     class OutputSerializer(serializers.Serializer):
         job_id = serializers.UUIDField(source="pk")
         status = serializers.CharField()
@@ -314,7 +334,7 @@ class EventStreamRenderer(BaseRenderer):
         return json.dumps(data).encode() if data is not None else b""
 
 
-class JobEventsApi(APIView):
+class JobEventsApi(ApiView):
     renderer_classes = [JSONRenderer, EventStreamRenderer]
 
     @extend_schema(
@@ -334,7 +354,7 @@ class JobEventsApi(APIView):
 
 
 # --- notes ----------------------------------------------------------------------------------
-class NoteDetailApi(APIView):
+class NoteDetailApi(ApiView):
     class OutputSerializer(serializers.Serializer):
         class SourceSerializer(serializers.Serializer):
             source_id = serializers.IntegerField()
@@ -375,7 +395,7 @@ def _upload_service():
         return None
 
 
-class UploadCreateApi(APIView):
+class UploadCreateApi(ApiView):
     parser_classes = [MultiPartParser, FormParser]
 
     class InputSerializer(serializers.Serializer):
@@ -403,7 +423,7 @@ class UploadCreateApi(APIView):
 
 
 # --- online signals -----------------------------------------------------------------------------
-class CitationClickCreateApi(APIView):
+class CitationClickCreateApi(ApiView):
     class InputSerializer(serializers.Serializer):
         note_id = serializers.IntegerField()
 
@@ -417,7 +437,7 @@ class CitationClickCreateApi(APIView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-class ReportFeedbackApi(APIView):
+class ReportFeedbackApi(ApiView):
     class InputSerializer(serializers.Serializer):
         rating = serializers.ChoiceField(choices=sorted(online.RATINGS))
         comment = serializers.CharField(required=False, allow_blank=True, max_length=online.COMMENT_MAX_CHARS)
@@ -445,13 +465,13 @@ class UserSettingsSerializer(serializers.Serializer):
     require_approval = serializers.BooleanField(help_text="new jobs wait for plan approval unless the request says otherwise")
 
 
-class UserSettingsDetailApi(APIView):
+class UserSettingsDetailApi(ApiView):
     @extend_schema(operation_id="settings_retrieve", description='My defaults for new jobs.', responses={200: UserSettingsSerializer, **errors(401)})
     def get(self, request):
         return Response(UserSettingsSerializer(services.user_settings_get(user=request.user)).data)
 
 
-class UserSettingsUpdateApi(APIView):
+class UserSettingsUpdateApi(ApiView):
     @extend_schema(operation_id="settings_update", description='Replace my defaults for new jobs.', request=UserSettingsSerializer,
                    responses={200: UserSettingsSerializer, **errors(400, 401)})
     def put(self, request):
