@@ -7,12 +7,12 @@ their serializers explicitly so the join cannot mix them up.
 """
 from __future__ import annotations
 
-from importlib import import_module
-
+from django.conf import settings
 from django.http import Http404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiParameter,
+    OpenApiRequest,
     OpenApiResponse,
     extend_schema,
     extend_schema_field,
@@ -27,6 +27,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from agents import uploads
 from jobs import events, http_errors, online, selectors, services
 from jobs.api_fields import (
     NUL_FREE_PATTERN,
@@ -505,15 +506,24 @@ class NoteDetailApi(ApiView):
 
 
 # --- uploads ----------------------------------------------------------------------------------
-UPLOAD_MAX_BYTES = 20 * 1024 * 1024  # a long PDF report; bigger files belong in a corpus import
+UPLOAD_ID = OpenApiParameter("upload_id", int, OpenApiParameter.PATH)
 
 
-def _upload_service():
-    """agents.uploads.upload_create when this build has it, else None."""
-    try:
-        return import_module("agents.uploads").upload_create
-    except (ImportError, AttributeError):
-        return None
+class UploadOutputSerializer(serializers.Serializer):
+    upload_id = serializers.IntegerField(source="pk")
+    filename = serializers.CharField()
+    content_type = serializers.CharField()
+    size_bytes = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=["processing", "ready", "rejected"],
+                                     help_text="processing until a worker has read it; then ready (searchable) or rejected")
+    reason = serializers.SerializerMethodField(help_text="why it was rejected")
+    title = serializers.CharField(allow_blank=True)
+    created_at = serializers.DateTimeField()
+    processed_at = serializers.DateTimeField(allow_null=True)
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_reason(self, doc):
+        return doc.reason or None
 
 
 class UploadCreateApi(ApiView):
@@ -522,25 +532,53 @@ class UploadCreateApi(ApiView):
     class InputSerializer(serializers.Serializer):
         file = schema_field(serializers.FileField, {"type": "string", "format": "binary", "minLength": 1})()
 
-    class OutputSerializer(serializers.Serializer):
-        upload_id = serializers.CharField()
-        filename = serializers.CharField()
-
-    @extend_schema(operation_id="uploads_create", description='Upload a private document for research with sources=["uploads"]. 501 when this build has no uploads service.', request={"multipart/form-data": InputSerializer},
-                   responses={201: OutputSerializer, **errors(400, 401, 415, 501)})
+    @extend_schema(operation_id="uploads_create",
+                   description="Upload a private document (PDF, HTML, Markdown, text or DOCX, by its part's content type or "
+                               "its file name's extension) for research with sources=[\"uploads\"]. Answers at once with "
+                               "status processing; a worker reads it under limits (expanded size, pages, text length) and "
+                               "marks it ready or rejected with the reason: follow it with GET /v1/uploads/{upload_id}.",
+                   request={"multipart/form-data": OpenApiRequest(InputSerializer, encoding={
+                       "file": {"contentType": ", ".join(uploads.UPLOAD_TYPES)}})},
+                   responses={202: UploadOutputSerializer, **errors(400, 401, 413, 415)})
     def post(self, request):
-        upload_create = _upload_service()
-        if upload_create is None:
-            raise ApplicationError("uploads are not available in this build (agents.uploads is missing)", status=501)
         data = UploadCreateApi.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         f = data.validated_data["file"]
-        if f.size > UPLOAD_MAX_BYTES:
-            raise ApplicationError(f"file must be at most {UPLOAD_MAX_BYTES // (1024 * 1024)} MB", field="file")
-        upload = upload_create(user=request.user, filename=f.name, content=f.read(),
-                               content_type=f.content_type or "application/octet-stream")
-        upload_id = getattr(upload, "pk", None) or (upload.get("upload_id") if isinstance(upload, dict) else upload)
-        return Response({"upload_id": str(upload_id), "filename": f.name}, status=status.HTTP_201_CREATED)
+        if f.size > settings.UPLOAD_MAX_BYTES:
+            raise ApplicationError(f"the file is {f.size} bytes; the limit is {settings.UPLOAD_MAX_BYTES} bytes",
+                                   field="file", status=413)
+        try:
+            upload = uploads.upload_create(user=request.user, filename=f.name, content=f.read(),
+                                           content_type=f.content_type or "application/octet-stream")
+        except ApplicationError as exc:
+            if exc.field in ("content", "content_type", "filename"):
+                exc.field = "file"  # the API has one input: the file part (its bytes, type and name)
+            raise
+        return Response(UploadOutputSerializer(upload).data, status=status.HTTP_202_ACCEPTED)
+
+
+class UploadListApi(ApiView):
+    pagination_class = JobListPagination
+
+    @extend_schema(operation_id="uploads_list", description="My uploads, newest first, with their status and, when "
+                                                            "rejected, why.",
+                   responses={200: UploadOutputSerializer(many=True), **errors(400, 401, 404)})
+    def get(self, request):
+        paginator = JobListPagination()
+        page = paginator.paginate_queryset(uploads.upload_list_for_user(user=request.user), request, view=self)
+        return paginator.get_paginated_response(UploadOutputSerializer(page, many=True).data)
+
+
+class UploadCollectionApi(UploadCreateApi, UploadListApi):
+    """/v1/uploads: GET lists my uploads (UploadListApi), POST adds one (UploadCreateApi)."""
+
+
+class UploadDetailApi(ApiView):
+    @extend_schema(operation_id="uploads_retrieve", description="One of my uploads: its status and, when rejected, why. "
+                                                                "Another user's upload is 404.",
+                   parameters=[UPLOAD_ID], responses={200: UploadOutputSerializer, **errors(401, 404)})
+    def get(self, request, upload_id):
+        return Response(UploadOutputSerializer(uploads.upload_get_for_user(user=request.user, upload_id=upload_id)).data)
 
 
 # --- online signals -----------------------------------------------------------------------------

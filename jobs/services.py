@@ -79,7 +79,7 @@ def _validate_budget(budget: dict | None) -> tuple[int, int, float]:
 def _has_uploads(user) -> bool:
     from agents.models import Document
 
-    return Document.objects.filter(collection="uploads", owner=user).exists()
+    return Document.objects.filter(collection="uploads", owner=user, status=Document.Status.READY).exists()
 
 
 def _follow_up_parent(user, follow_up_of) -> Job | None:
@@ -125,8 +125,8 @@ def job_create(*, user, question, depth: str | None = None, sources: list | None
         raise ApplicationError("sources: name one source; research the web and your uploads in separate jobs",
                                field="sources")
     if sources == ["uploads"] and not _has_uploads(user):
-        raise ApplicationError("sources: you have no uploads to research; upload files first", field="sources",
-                               status=409)
+        raise ApplicationError("sources: you have no ready uploads to research; upload files first (or wait until "
+                               "they are read)", field="sources", status=409)
     tokens, usd_micros, minutes = _validate_budget(budget)
     parent = _follow_up_parent(user, follow_up_of)
     if require_approval is None:

@@ -12,8 +12,6 @@ Path ids point at real jobs and notes of the signed-in user in positive mode, so
 past the 404 run (a fresh job awaiting approval for each plan and cancel request); the event
 stream keeps random ids (under WSGI a real stream would never end)."""
 import re
-import sys
-import types
 
 import pytest
 import schemathesis
@@ -80,22 +78,13 @@ def load_schema():
     return schemathesis.openapi.from_wsgi("/v1/schema", application)
 
 
-@pytest.fixture
-def uploads_service(monkeypatch):
-    """A stand-in for agents.uploads (another branch builds it), so the upload endpoint runs
-    its whole path instead of answering its documented 501."""
-    fake = types.ModuleType("agents.uploads")
-    fake.upload_create = lambda **kwargs: types.SimpleNamespace(pk=1)
-    monkeypatch.setitem(sys.modules, "agents.uploads", fake)
-
-
 def failure_key(operation, mode, exc) -> tuple:
     text = str(exc)
     titles = tuple(re.findall(r"^- (ST\d+ .*)$", text, re.M)) or (text.split("\n")[0][:120],)
     return operation.label, mode.value, titles
 
 
-def test_generated_requests_get_no_5xx_and_the_api_and_schema_agree(alice_world, uploads_service):
+def test_generated_requests_get_no_5xx_and_the_api_and_schema_agree(alice_world):
     # The operations are walked here rather than with schemathesis' pytest plugin, whose lazy
     # loader does not run on pytest 9 (it reads a private attribute pytest 9 removed).
     headers = {"Authorization": f"Token {alice_world['token']}"}
