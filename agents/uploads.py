@@ -192,6 +192,31 @@ def _reject(doc: Document, reason: str) -> Document:
     return doc
 
 
+def upload_delete(*, user, upload_id) -> None:
+    """Delete one of `user`'s uploads and everything kept to find and read it: its row (and so
+    its full-text index entry), its passages and their embeddings, the page cache entry of its
+    owner, and its stored bytes and cleaned text unless something else still holds the same
+    object (another upload of the same bytes, a cached web page, or the source of a report that
+    cited it: reports keep their quotes). Nothing of any other user's is touched.
+    Raises ApplicationError(404) for an upload that is not the user's."""
+    from agents.sources.pages import page_cache_key
+    from jobs.models import PageCache, Source
+
+    doc = upload_get_for_user(user=user, upload_id=upload_id)
+    cache = PageCache.objects.filter(url_hash=page_cache_key(doc.url, user))
+    refs = {doc.raw_ref} | set(cache.values_list("content_ref", flat=True)) | set(cache.values_list("raw_ref", flat=True))
+    with transaction.atomic():
+        cache.delete()
+        DocumentChunk.objects.filter(document=doc).delete()
+        Document.objects.filter(pk=doc.pk).delete()
+    still_held = (set(Document.objects.filter(raw_ref__in=refs).values_list("raw_ref", flat=True))
+                  | set(PageCache.objects.filter(content_ref__in=refs).values_list("content_ref", flat=True))
+                  | set(PageCache.objects.filter(raw_ref__in=refs).values_list("raw_ref", flat=True))
+                  | set(Source.objects.filter(content_ref__in=refs).values_list("content_ref", flat=True)))
+    for ref in refs - still_held - {""}:
+        store.delete(ref)
+
+
 # --- selectors ------------------------------------------------------------------------------
 def upload_list_for_user(*, user) -> QuerySet[Document]:
     """The user's uploads, newest first (every status)."""

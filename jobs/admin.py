@@ -107,7 +107,7 @@ class JobAdmin(admin.ModelAdmin):
     list_display = ("job_id", "user", "question_short", "status", "round", "tokens_used", "usd", "citation_precision",
                     "passes_release_gate", "stopped_reason", "created_at")
     list_filter = ("status", CostFilter, PrecisionFilter, "depth", "created_at", "variant", "follow_up_missed")
-    actions = ["cancel_jobs", "verify_cited_quotes", "rerun_citation_check"]
+    actions = ["cancel_jobs", "verify_cited_quotes", "rerun_citation_check", "delete_finished_jobs"]
     search_fields = ("question", "job_id", "user__username")
     readonly_fields = ("job_id", "model_calls", "epoch", "step_seq", "lease_owner", "lease_expires_at", "tokens_used",
                        "usd_used_micros", "prompt_version", "report", "created_at", "updated_at", "finished_at",
@@ -123,7 +123,13 @@ class JobAdmin(admin.ModelAdmin):
         return obj is None and super().has_change_permission(request)
 
     def has_delete_permission(self, request, obj=None):
-        return False
+        # Only the action below deletes, through the service (events, stored objects, Redis).
+        return obj is None and super().has_delete_permission(request)
+
+    def get_actions(self, request):
+        actions = super().get_actions(request)
+        actions.pop("delete_selected", None)  # Django's own delete would bypass job_delete
+        return actions
 
     @admin.display(description="model calls and trajectories")
     def model_calls(self, obj):
@@ -147,6 +153,10 @@ class JobAdmin(admin.ModelAdmin):
     @admin.action(description="Cancel the selected jobs", permissions=["change"])
     def cancel_jobs(self, request, queryset):
         self._for_each(request, queryset, services.job_cancel, "Cancelled")
+
+    @admin.action(description="Delete the selected finished jobs (report, notes, claims, events)", permissions=["delete"])
+    def delete_finished_jobs(self, request, queryset):
+        self._for_each(request, queryset, lambda job: services.job_delete(user=job.user, job_id=job.pk), "Deleted")
 
     @admin.action(description="Re-run the citation check (quotes and the support judge) on finished reports",
                   permissions=["change"])

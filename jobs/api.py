@@ -370,6 +370,20 @@ class JobDetailApi(ApiView):
         return Response(JobDetailOutputSerializer(job).data)
 
 
+class JobDeleteApi(ApiView):
+    @extend_schema(operation_id="research_destroy", description="Delete a finished (done, failed or cancelled) job of "
+                                                                "mine with its report, notes, claims and events. 409 while "
+                                                                "it runs: cancel it first.",
+                   parameters=[JOB_ID], responses={204: None, **errors(401, 404, 409)})
+    def delete(self, request, job_id):
+        services.job_delete(user=request.user, job_id=job_id)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class JobResourceApi(JobDetailApi, JobDeleteApi):
+    """/v1/research/{job_id}: GET shows the job (JobDetailApi), DELETE removes it (JobDeleteApi)."""
+
+
 PLAN_TEXT_SCHEMA = {
     "type": "string",
     "pattern": stripped_length_pattern(services.SUBQUESTION_MIN_CHARS, services.SUBQUESTION_MAX_CHARS),
@@ -579,6 +593,20 @@ class UploadDetailApi(ApiView):
                    parameters=[UPLOAD_ID], responses={200: UploadOutputSerializer, **errors(401, 404)})
     def get(self, request, upload_id):
         return Response(UploadOutputSerializer(uploads.upload_get_for_user(user=request.user, upload_id=upload_id)).data)
+
+
+class UploadDeleteApi(ApiView):
+    @extend_schema(operation_id="uploads_destroy", description="Delete one of my uploads with its passages, embeddings, "
+                                                               "index entry and stored bytes. Reports that cited it keep "
+                                                               "their quotes.",
+                   parameters=[UPLOAD_ID], responses={204: None, **errors(401, 404)})
+    def delete(self, request, upload_id):
+        uploads.upload_delete(user=request.user, upload_id=upload_id)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class UploadResourceApi(UploadDetailApi, UploadDeleteApi):
+    """/v1/uploads/{upload_id}: GET shows it (UploadDetailApi), DELETE removes it (UploadDeleteApi)."""
 
 
 # --- online signals -----------------------------------------------------------------------------

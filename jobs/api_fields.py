@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import re
 
+from django.core.validators import RegexValidator
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -57,6 +58,11 @@ class StrictCharField(serializers.CharField):
     """A JSON string only (a number is not silently turned into text), without NUL."""
 
     default_error_messages = {"not_a_string": "Must be a string.", "nul": "Must not contain NUL (U+0000)."}
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        # Also states the rule in the schema (drf-spectacular writes a RegexValidator as `pattern`).
+        self.validators.append(RegexValidator(NUL_FREE_PATTERN, message=self.error_messages["nul"]))
 
     def to_internal_value(self, data):
         if not isinstance(data, str):

@@ -209,6 +209,43 @@ def job_cancel(*, job: Job) -> Job:
     return job
 
 
+def job_delete(*, user, job_id) -> None:
+    """Delete one of `user`'s finished (done, failed or cancelled) jobs with everything it made:
+    its report, sub-questions, steps, sources, notes, claims, model calls, queries, clicks and
+    feedback (the rows cascade), its events, its Redis keys (ledger, event counter, locks) and
+    the stored objects only it held (step outputs, trajectories, page texts no other job or the
+    page cache holds). A follow-up asked from it stays, unlinked. Nothing of anyone else's is
+    touched. Raises ApplicationError: 404 for a job that is not the user's, 409 while it runs."""
+    from django_eventstream.models import Event
+
+    from agents.sources import store
+    from jobs.models import PageCache, ProviderCall, Source
+    from jobs.redis_client import redis_client
+
+    job = selectors.job_get_for_user(user=user, job_id=job_id)
+    with transaction.atomic():
+        locked = Job.objects.select_for_update().get(pk=job.pk)
+        if locked.status not in Job.TERMINAL_STATUSES:
+            raise ApplicationError(f"the job is {locked.status}; cancel it before deleting it", field="job_id", status=409)
+        refs = (set(Source.objects.filter(job=locked).values_list("content_ref", flat=True))
+                | set(Step.objects.filter(job=locked).values_list("output_ref", flat=True))
+                | set(ProviderCall.objects.filter(job=locked).values_list("trajectory_ref", flat=True))) - {""}
+        Event.objects.filter(channel=events.channel_for(locked.pk)).delete()
+        locked.delete()
+    still_held = (set(Source.objects.filter(content_ref__in=refs).values_list("content_ref", flat=True))
+                  | set(Step.objects.filter(output_ref__in=refs).values_list("output_ref", flat=True))
+                  | set(ProviderCall.objects.filter(trajectory_ref__in=refs).values_list("trajectory_ref", flat=True))
+                  | set(PageCache.objects.filter(content_ref__in=refs).values_list("content_ref", flat=True)))
+    for ref in refs - still_held:
+        store.delete(ref)
+    # Every key naming the job (ledger hashes, the event id counter, locks): found by its id,
+    # so a key added later by the runtime is not left behind.
+    r = redis_client()
+    keys = list(r.scan_iter(match=f"*{job.pk}*", count=1000))
+    if keys:
+        r.delete(*keys)
+
+
 def _require_awaiting(job: Job) -> None:
     if job.status != Job.Status.AWAITING_APPROVAL:
         raise ApplicationError(f"the plan is not awaiting approval (job is {job.status})", field="approve", status=409)

@@ -10,8 +10,10 @@ data that fits the schema (positive) and data that breaks it (negative):
 
 Path ids point at real jobs and notes of the signed-in user in positive mode, so the handlers
 past the 404 run (a fresh job awaiting approval for each plan and cancel request); the event
-stream keeps random ids (under WSGI a real stream would never end)."""
+stream keeps random ids (under WSGI a real stream would never end). DELETE gets a finished
+job or an upload of its own each time."""
 import re
+import uuid
 
 import pytest
 import schemathesis
@@ -33,6 +35,7 @@ from schemathesis.specs.openapi.checks import (
     unsupported_method,
 )
 
+from agents.uploads import upload_create
 from jobs.models import Job
 from tests.factories import JobFactory, SubQuestionFactory, finished_job
 
@@ -89,7 +92,7 @@ def test_generated_requests_get_no_5xx_and_the_api_and_schema_agree(alice_world)
     # loader does not run on pytest 9 (it reads a private attribute pytest 9 removed).
     headers = {"Authorization": f"Token {alice_world['token']}"}
     operations = [result.ok() for result in load_schema().get_all_operations()]
-    assert len(operations) >= 12
+    assert len(operations) >= 16
     failures: dict[tuple, str] = {}
     for operation in operations:
         for mode in (GenerationMode.POSITIVE, GenerationMode.NEGATIVE):
@@ -102,7 +105,9 @@ def test_generated_requests_get_no_5xx_and_the_api_and_schema_agree(alice_world)
             def check(case):
                 params = case.path_parameters or {}
                 if mode == GenerationMode.POSITIVE and "job_id" in params and not case.path.endswith("/events"):
-                    if case.path.endswith(("/plan", "/cancel")):
+                    if case.method == "DELETE":  # a finished job of its own to delete
+                        params["job_id"] = str(finished_job(user=alice_world["alice"]).pk)
+                    elif case.path.endswith(("/plan", "/cancel")):
                         waiting = JobFactory(user=alice_world["alice"], status=Job.Status.AWAITING_APPROVAL)
                         SubQuestionFactory(job=waiting, position=0)
                         params["job_id"] = str(waiting.pk)
@@ -110,6 +115,10 @@ def test_generated_requests_get_no_5xx_and_the_api_and_schema_agree(alice_world)
                         params["job_id"] = str(alice_world["done"].pk)
                 if mode == GenerationMode.POSITIVE and "note_id" in params:
                     params["note_id"] = alice_world["note"].pk
+                if mode == GenerationMode.POSITIVE and "upload_id" in params:
+                    params["upload_id"] = upload_create(user=alice_world["alice"], filename="memo.txt", enqueue=False,
+                                                        content=f"A memo {uuid.uuid4()}.".encode(),
+                                                        content_type="text/plain").pk
                 try:
                     case.call_and_validate(headers=headers, checks=CHECKS)
                 except (Exception, BaseExceptionGroup) as exc:  # every distinct failure is listed, not only the first

@@ -59,3 +59,17 @@ def test_the_cancel_action_still_works_from_the_read_only_list(alice, staff_clie
     staff_client.post("/admin/jobs/job/", {"action": "cancel_jobs", "_selected_action": [job.pk]})
     job.refresh_from_db()
     assert job.status == Job.Status.CANCELLED
+
+
+def test_the_delete_action_deletes_finished_jobs_through_the_service(alice, staff_client):
+    from django_eventstream.models import Event
+
+    from jobs import events
+
+    done, running = finished_job(user=alice), JobFactory(user=alice, status=Job.Status.RESEARCHING)
+    events.emit(done.pk, "done", {})
+    staff_client.post("/admin/jobs/job/", {"action": "delete_finished_jobs", "_selected_action": [done.pk, running.pk]})
+    assert not Job.objects.filter(pk=done.pk).exists()
+    assert not Event.objects.filter(channel=events.channel_for(done.pk)).exists()
+    assert Job.objects.filter(pk=running.pk).exists()
+    assert "delete_selected" not in staff_client.get("/admin/jobs/job/").content.decode()
