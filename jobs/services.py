@@ -220,7 +220,7 @@ def job_delete(*, user, job_id) -> None:
 
     from agents.sources import store
     from jobs.models import PageCache, ProviderCall, Source
-    from jobs.redis_client import redis_client
+    from jobs.runtime.redis_client import redis_client
 
     job = selectors.job_get_for_user(user=user, job_id=job_id)
     with transaction.atomic():

@@ -18,7 +18,7 @@ class TcpProxy:
         self._open: set[socket.socket] = set()
         self._lock = threading.Lock()
 
-    def start(self) -> "TcpProxy":
+    def start(self) -> TcpProxy:
         listener = socket.socket()
         listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         listener.bind(("127.0.0.1", self.port))

@@ -9,10 +9,10 @@ from agents.models import Document, DocumentChunk
 from agents.sources import documents, pages, store
 from agents.uploads import upload_delete
 from jobs import selectors
-from jobs.errors import ApplicationError
 from jobs.models import PageCache
+from jobs.runtime.errors import ApplicationError
 from tests.documents import make_pdf
-from tests.factories import NoteFactory, SourceFactory, JobFactory, ready_upload
+from tests.factories import JobFactory, NoteFactory, SourceFactory, ready_upload
 
 pytestmark = pytest.mark.django_db
 QUOTE = "Fjordline Cells AS supplies the LFP battery cells for the Norvik Skarv."

@@ -87,10 +87,51 @@ def failure_key(operation, mode, exc) -> tuple:
     return operation.label, mode.value, titles
 
 
+def point_at_real_rows(case, world) -> None:
+    """Positive cases: path ids of the signed-in user's rows, fresh where the call uses one up."""
+    params = case.path_parameters or {}
+    if "job_id" in params and not case.path.endswith("/events"):
+        if case.method == "DELETE":  # a finished job of its own to delete
+            params["job_id"] = str(finished_job(user=world["alice"]).pk)
+        elif case.path.endswith(("/plan", "/cancel")):
+            waiting = JobFactory(user=world["alice"], status=Job.Status.AWAITING_APPROVAL)
+            SubQuestionFactory(job=waiting, position=0)
+            params["job_id"] = str(waiting.pk)
+        else:
+            params["job_id"] = str(world["done"].pk)
+    if "note_id" in params:
+        params["note_id"] = world["note"].pk
+    if "upload_id" in params:
+        params["upload_id"] = upload_create(user=world["alice"], filename="memo.txt", enqueue=False,
+                                            content=f"A memo {uuid.uuid4()}.".encode(), content_type="text/plain").pk
+
+
+def failures_of(operation, mode, world) -> dict[tuple, str]:
+    """Every distinct failure of the checks on generated cases of one operation and mode."""
+    headers = {"Authorization": f"Token {world['token']}"}
+    failures: dict[tuple, str] = {}
+
+    @given(case=operation.as_strategy(generation_mode=mode))
+    @hypothesis_settings(max_examples=EXAMPLES_PER_OPERATION_AND_MODE, deadline=None, database=None,
+                         phases=[Phase.explicit, Phase.generate], suppress_health_check=list(HealthCheck))
+    def check(case):
+        if mode == GenerationMode.POSITIVE:
+            point_at_real_rows(case, world)
+        try:
+            case.call_and_validate(headers=headers, checks=CHECKS)
+        except (Exception, BaseExceptionGroup) as exc:  # noqa: BLE001 - every distinct failure is listed, not the first
+            failures.setdefault(failure_key(operation, mode, exc), f"{exc}\n    body sent: {case.body!r:.300}")
+
+    try:
+        check()
+    except Unsatisfiable:
+        failures[(operation.label, mode.value, ("no examples could be generated",))] = ""
+    return failures
+
+
 def test_generated_requests_get_no_5xx_and_the_api_and_schema_agree(alice_world):
     # The operations are walked here rather than with schemathesis' pytest plugin, whose lazy
     # loader does not run on pytest 9 (it reads a private attribute pytest 9 removed).
-    headers = {"Authorization": f"Token {alice_world['token']}"}
     operations = [result.ok() for result in load_schema().get_all_operations()]
     assert len(operations) >= 16
     failures: dict[tuple, str] = {}
@@ -98,34 +139,5 @@ def test_generated_requests_get_no_5xx_and_the_api_and_schema_agree(alice_world)
         for mode in (GenerationMode.POSITIVE, GenerationMode.NEGATIVE):
             if mode == GenerationMode.NEGATIVE and operation.label in NO_NEGATIVE_FORM:
                 continue
-
-            @given(case=operation.as_strategy(generation_mode=mode))
-            @hypothesis_settings(max_examples=EXAMPLES_PER_OPERATION_AND_MODE, deadline=None, database=None,
-                                 phases=[Phase.explicit, Phase.generate], suppress_health_check=list(HealthCheck))
-            def check(case):
-                params = case.path_parameters or {}
-                if mode == GenerationMode.POSITIVE and "job_id" in params and not case.path.endswith("/events"):
-                    if case.method == "DELETE":  # a finished job of its own to delete
-                        params["job_id"] = str(finished_job(user=alice_world["alice"]).pk)
-                    elif case.path.endswith(("/plan", "/cancel")):
-                        waiting = JobFactory(user=alice_world["alice"], status=Job.Status.AWAITING_APPROVAL)
-                        SubQuestionFactory(job=waiting, position=0)
-                        params["job_id"] = str(waiting.pk)
-                    else:
-                        params["job_id"] = str(alice_world["done"].pk)
-                if mode == GenerationMode.POSITIVE and "note_id" in params:
-                    params["note_id"] = alice_world["note"].pk
-                if mode == GenerationMode.POSITIVE and "upload_id" in params:
-                    params["upload_id"] = upload_create(user=alice_world["alice"], filename="memo.txt", enqueue=False,
-                                                        content=f"A memo {uuid.uuid4()}.".encode(),
-                                                        content_type="text/plain").pk
-                try:
-                    case.call_and_validate(headers=headers, checks=CHECKS)
-                except (Exception, BaseExceptionGroup) as exc:  # every distinct failure is listed, not only the first
-                    failures.setdefault(failure_key(operation, mode, exc), f"{exc}\n    body sent: {case.body!r:.300}")
-
-            try:
-                check()
-            except Unsatisfiable:
-                failures[(operation.label, mode.value, ("no examples could be generated",))] = ""
+            failures.update(failures_of(operation, mode, alice_world))
     assert not failures, "\n\n".join(f"{key}:\n{detail}" for key, detail in failures.items())

@@ -5,8 +5,8 @@ import logging
 import pytest
 
 from jobs import services
-from jobs.stages import plan
 from jobs.models import Job
+from jobs.stages import plan
 from jobs.tasks import job_start
 
 pytestmark = pytest.mark.django_db

@@ -6,11 +6,22 @@ import pytest
 from django_eventstream.models import Event
 
 from agents.sources import store
-from jobs import events, online, selectors, services
-from jobs.errors import ApplicationError
-from jobs.models import (CitationClick, Job, JobQuery, Note, ProviderCall, ReportClaim, ReportFeedback, Source, Step,
-                         SubQuestion)
-from jobs.redis_client import redis_client
+from jobs import online, selectors, services
+from jobs.models import (
+    CitationClick,
+    Job,
+    JobQuery,
+    Note,
+    ProviderCall,
+    ReportClaim,
+    ReportFeedback,
+    Source,
+    Step,
+    SubQuestion,
+)
+from jobs.runtime import events
+from jobs.runtime.errors import ApplicationError
+from jobs.runtime.redis_client import redis_client
 from tests.factories import JobFactory, finished_job
 
 pytestmark = pytest.mark.django_db

@@ -64,7 +64,7 @@ def test_the_cancel_action_still_works_from_the_read_only_list(alice, staff_clie
 def test_the_delete_action_deletes_finished_jobs_through_the_service(alice, staff_client):
     from django_eventstream.models import Event
 
-    from jobs import events
+    from jobs.runtime import events
 
     done, running = finished_job(user=alice), JobFactory(user=alice, status=Job.Status.RESEARCHING)
     events.emit(done.pk, "done", {})
