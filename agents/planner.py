@@ -10,13 +10,20 @@ MAX_SUBQUESTIONS = 8
 QUICK_MAX_SUBQUESTIONS = 4
 OVERLAP_JACCARD = 0.5
 DUPLICATE_JACCARD = 0.85
+# Words the stopword list drops that still change what a sub-question asks ("the other plants",
+# "before 2025"): kept as terms when comparing two sub-questions.
+CONTRAST_WORDS = frozenset("other others else before after since until earlier previous not except besides".split())
+
+
+def _terms(text: str) -> set[str]:
+    return tx.term_set(text) | {w.lower() for w in tx.words(text) if w.lower() in CONTRAST_WORDS}
 
 
 def overlapping_pairs(texts: list[str], question: str) -> list[tuple[int, int]]:
     """Pairs of sub-questions that ask the same thing: similar in what they add beyond the
     question's own words, or near-identical as a whole."""
-    q_terms = tx.term_set(question)
-    full = [tx.term_set(t) for t in texts]
+    q_terms = _terms(question)
+    full = [_terms(t) for t in texts]
     extra = [f - q_terms for f in full]
     names = [set(tx.entities(t)) for t in texts]
     pairs = []
