@@ -1,13 +1,22 @@
-"""Offline gap check: when the question is about a set of things (e.g. the five largest car
-makers), find the members the workers named but whose focus (e.g. battery suppliers) no
-worker covered, and name one sub-question per missing member."""
+"""Offline gap check.
+
+- A multi-hop question (its plan has hop > 0 and the question names things by description):
+  find in the key notes what each hop was looking for, in order ("the largest electric car
+  maker of 2025" -> the maker the ranking notes put first), and ask the next hops again with
+  those names (agents/engine/planner.chain_subquestions renders the chain with what is known).
+- A question about a set of things (e.g. the five largest car makers): find the members the
+  workers named but whose focus (e.g. battery suppliers) no worker covered, and name one
+  sub-question per missing member.
+- Either way, say which part of the question the notes do not answer (`unanswered`)."""
 from __future__ import annotations
 
 import re
 from collections import Counter
 
+from agents import questions as qtext
 from agents import text as tx
 from agents.engine import blocks as bk
+from agents.engine import planner as offline_planner
 from agents.engine import question as qshape
 
 RELATION_STEMS = {t[:5] for t in tx.terms("supplies supplier buys bought sources sourcing purchases contract partner "
@@ -24,10 +33,16 @@ def decide(prompt: str, max_new: int = 2) -> dict:
     summaries = [bk.block(sq.body, "key_notes") or bk.block(sq.body, "summary") for sq in researched]
     summaries = [re.sub(r"^- ", "", s, flags=re.M) for s in summaries]
     texts = [sq.body.split("<summary>")[0].strip() for sq in researched]
+    set_question = bool(shape.focus and shape.set_like and shape.kind in {"compare", "list", "trend"})
+    if shape.chain and not set_question and any(sq.attrs.get("hop", "0") not in {"", "0"} for sq in researched):
+        return chain_decision(shape, question, researched, summaries, texts, max_new)
     if not (shape.focus and shape.set_like):
         missing = [t for sq, t in zip(researched, texts) if sq.attrs.get("status") != "done"]
+        empty = [t for sq, t, summary in zip(researched, texts, summaries) if not summary.strip()
+                 or summary.startswith("0 notes") or summary.startswith("No relevant")]
         return {"enough": True, "reason": "The question is not about a set of members; every angle was researched"
-                + (f" except {len(missing)} that failed." if missing else "."), "new_subquestions": []}
+                + (f" except {len(missing)} that failed." if missing else "."), "new_subquestions": [],
+                "unanswered": [qtext.absence_clause(question)] if len(empty) == len(researched) else []}
 
     # Members: names in sentences that list the set ("the five largest ... are A, B, C"),
     # otherwise the names in the first (set-identifying) sub-question's summary.
@@ -72,13 +87,172 @@ def decide(prompt: str, max_new: int = 2) -> dict:
     for name, _ in members.most_common(wanted):
         if any(linked(name, sentence) for sentence in focus_sentences) or name.lower() in asked:
             continue
-        new.append({"text": f"Which {shape.focus} does {name} use, and for which products?", "section": section})
+        new.append({"text": f"Which {shape.focus} does {name} use, and for which products?", "section": section, "hop": 2})
         if len(new) == max_new:
             break
     if not new:
-        return {"enough": True, "reason": f"Every member named in the overview is covered for {shape.focus}.", "new_subquestions": []}
+        return {"enough": True, "reason": f"Every member named in the overview is covered for {shape.focus}.",
+                "new_subquestions": [], "unanswered": []}
     return {
         "enough": False,
         "reason": f"{', '.join(n['text'].split(' does ')[1].split(' use')[0] for n in new)} named in the overview but not covered for {shape.focus}.",
-        "new_subquestions": new,
+        "new_subquestions": new, "unanswered": [],
     }
+
+
+# -- chains ---------------------------------------------------------------------------------------
+
+_RANK_DESC = re.compile(r"\b(largest|biggest|highest|greatest|most|best-selling|top-selling|leading|top|first|"
+                        r"smallest|lowest|fewest|least|worst)\b", re.I)
+_ASCENDING = {"smallest", "lowest", "fewest", "least", "worst"}
+MIN_LINK_TERMS = 2
+
+
+def _ordinal(text: str) -> int:
+    for word, n in qshape.ORDINALS.items():
+        if re.search(rf"\b{word}\b", text, re.I):
+            return n
+    return 1
+
+
+def _sentences(claims: list[str]) -> list[str]:
+    return [s.text for c in claims for s in tx.sentences(c)]
+
+
+def _candidates(sentence: str, exclude: set[str]) -> list[str]:
+    out = []
+    for name in qshape.clean_entities(sentence):
+        low = name.lower()
+        if low in exclude or any(low in e or e in low for e in exclude if len(e) > 3):
+            continue
+        if tx.is_year(name) or name.lower() in qshape.ORDINALS:
+            continue
+        out.append(name)
+    return out
+
+
+def _figure_after(sentence: str, name: str) -> float | None:
+    """The first figure (not a year) after `name` in `sentence`, as a number ("1.82 million" -> 1820000)."""
+    at = sentence.find(name)
+    if at < 0:
+        return None
+    for m in re.finditer(r"(\d+(?:[.,]\d+)*)\s*(million|billion|thousand|%)?", sentence[at + len(name):]):
+        raw = m.group(1)
+        if tx.is_year(raw):
+            continue
+        value = float(raw.replace(",", "")) if re.fullmatch(r"\d{1,3}(?:,\d{3})+", raw) else float(raw.replace(",", "."))
+        return value * {"million": 1e6, "billion": 1e9, "thousand": 1e3}.get((m.group(2) or "").lower(), 1)
+    return None
+
+
+def resolve_rank(u: qshape.Unknown, sentences: list[str], exclude: set[str]) -> str:
+    """What a ranking description names ("the fourth-largest electric car maker of 2025"): a
+    sentence that states the rank of a name, else the names ordered by the figure that follows
+    them in sentences about the same scope (the year, the thing ranked)."""
+    rank = _ordinal(u.phrase)
+    sup = _RANK_DESC.search(u.phrase)
+    descending = not (sup and sup.group(1).lower() in _ASCENDING)
+    years = re.findall(r"\b(?:19|20)\d\d\b", u.phrase)
+    head_terms = tx.term_set(u.head)
+    attr_terms = tx.term_set(u.phrase) - head_terms - {t for t in tx.term_set(" ".join(qshape.ORDINALS))}
+    scoped = [s for s in sentences if (not years or any(y in s for y in years))]
+    # 1. A sentence that says it: "Norvik Electric ranked third", "the second-largest maker, Kestrel Automotive".
+    rank_words = [w for w, n in qshape.ORDINALS.items() if n == rank and not w[0].isdigit()]
+    for s in scoped:
+        low = s.lower()
+        says_rank = any(re.search(rf"\b{w}\b", low) for w in rank_words) if rank > 1 else bool(
+            re.search(r"\b(?:largest|biggest|highest|top|leading|first|best-selling|most)\b", low))
+        if says_rank and head_terms & tx.term_set(s):
+            names = _candidates(s, exclude)
+            if names and not (rank == 1 and len(names) > 3):  # a list of many is a ranking table, below
+                return names[0]
+    # 2. Order the names by their figures.
+    values: dict[str, float] = {}
+    for s in scoped:
+        if attr_terms and not attr_terms & tx.term_set(s) and not head_terms & tx.term_set(s):
+            continue
+        for name in _candidates(s, exclude):
+            v = _figure_after(s, name)
+            if v is not None and name not in values:
+                values[name] = v
+    if len(values) >= rank:
+        ordered = sorted(values, key=lambda n: -values[n] if descending else values[n])
+        return ordered[rank - 1]
+    return ""
+
+
+def resolve_link(shape: qshape.QuestionShape, u: qshape.Unknown, known: dict[str, str], sentences: list[str],
+                 exclude: set[str]) -> str:
+    """The name a relation names ("Which company supplies LFP cells to Voltara Motors?"): the
+    name that most often shares a sentence with what the link says and with the names it
+    depends on."""
+    if u.kind in {"rank", "with"} or (u.kind == "answer_of" and re.search(r"\branked\b|" + _RANK_DESC.pattern, u.phrase, re.I)
+                                      and not u.depends):
+        return resolve_rank(u, sentences, exclude)
+    finder = offline_planner.render(shape, u.finder, known, "phrase")
+    needed = [known[d] for d in u.depends if d in known]
+    terms = {t for t in tx.term_set(finder) if not t.isdigit()} - tx.term_set(" ".join(needed)) - tx.term_set(u.head)
+    if u.kind == "when":
+        for s in sentences:
+            if len(terms & tx.term_set(s)) >= MIN_LINK_TERMS:
+                years = [y for y in tx.numbers(s) if tx.is_year(y)]
+                if years:
+                    return years[0]
+        return ""
+    scores: Counter = Counter()
+    for s in sentences:
+        if needed and not all(n in s for n in needed):
+            continue
+        shared = len(terms & tx.term_set(s))
+        if shared < MIN_LINK_TERMS:
+            continue
+        for name in _candidates(s, exclude | {n.lower() for n in needed}):
+            scores[name] += shared
+    return scores.most_common(1)[0][0] if scores else ""
+
+
+def chain_decision(shape: qshape.QuestionShape, question: str, researched: list, summaries: list[str], texts: list[str],
+                   max_new: int) -> dict:
+    """Resolve the chain link by link from the key notes; ask the next links with the names found."""
+    sentences = _sentences(summaries)
+    exclude = {e.lower() for e in qshape.clean_entities(question)}
+    known: dict[str, str] = {}
+    for u in shape.chain:
+        if any(d not in known for d in u.depends):
+            break
+        name = resolve_link(shape, u, known, sentences, exclude | {v.lower() for v in known.values()})
+        if not name:
+            break
+        known[u.key] = name
+    asked = [" ".join(t.split()).lower().rstrip("?") for t in texts]
+    candidates = [sq for sq in offline_planner.chain_subquestions(shape, question, known)
+                  if " ".join(sq["text"].split()).lower().rstrip("?") not in asked]
+    # Only links that use something found are worth a second round; the rest were asked.
+    useful = [sq for sq in candidates if any(v in sq["text"] for v in known.values())]
+    from agents.planner import overlapping_pairs
+
+    new = []
+    section = next((sq.attrs.get("section", "") for sq in researched if sq.attrs.get("hop", "0") not in {"", "0"}), "")
+    for sq in useful:
+        pool = texts + [n["text"] for n in new] + [sq["text"]]
+        if any(j == len(pool) - 1 for _, j in overlapping_pairs(pool, question)):
+            continue
+        new.append({"text": sq["text"], "section": section, "hop": sq["hop"]})
+        if len(new) == max_new:
+            break
+    found = ", ".join(f"{_describe(shape, k)} is {v}" for k, v in known.items())
+    if new:
+        return {"enough": False, "reason": (f"Round one found that {found}; " if found else "") +
+                "the next links of the chain are asked with those names.", "new_subquestions": new, "unanswered": []}
+    unanswered = []
+    if len(known) < len(shape.chain):
+        missing = next(u for u in shape.chain if u.key not in known)
+        unanswered.append(qtext.absence_clause(offline_planner.render(shape, missing.finder, known, "compact")))
+    return {"enough": True, "reason": (f"The notes establish that {found}." if found else
+                                       "The notes do not name what the chain's first link asks for."),
+            "new_subquestions": [], "unanswered": unanswered}
+
+
+def _describe(shape: qshape.QuestionShape, key: str) -> str:
+    u = next(x for x in shape.chain if x.key == key)
+    return re.sub(r"\{U\d+\}", "it", u.phrase)
