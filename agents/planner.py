@@ -26,8 +26,10 @@ def overlapping_pairs(texts: list[str], question: str) -> list[tuple[int, int]]:
     question's own words, or near-identical as a whole."""
     q_terms = _terms(question)
     full = [_terms(t) for t in texts]
-    extra = [f - q_terms for f in full]
     names = [set(tx.entities(t)) for t in texts]
+    # What each adds beyond the question, names aside (names are compared on their own): two
+    # links of a chain about the same newly found company ask different things of it.
+    extra = [f - q_terms - tx.term_set(" ".join(n)) for f, n in zip(full, names)]
     pairs = []
     for i in range(len(texts)):
         for j in range(i + 1, len(texts)):

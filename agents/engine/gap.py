@@ -10,6 +10,7 @@
 - Either way, say which part of the question the notes do not answer (`unanswered`)."""
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 
@@ -119,6 +120,20 @@ def _sentences(claims: list[str]) -> list[str]:
     return [s.text for c in claims for s in tx.sentences(c)]
 
 
+def _nearest(sentence: str, names: list[str], anchor: int) -> str:
+    """The name in `sentence` closest to the character position `anchor` (the rank word):
+    "Voltara Motors was the largest maker", not the publication that reported it."""
+    best, distance = "", 10 ** 6
+    for name in names:
+        at = sentence.find(name)
+        if at < 0:
+            continue
+        d = min(abs(anchor - at), abs(anchor - (at + len(name))))
+        if d < distance:
+            best, distance = name, d
+    return best
+
+
 def _candidates(sentence: str, exclude: set[str]) -> list[str]:
     out = []
     for name in qshape.clean_entities(sentence):
@@ -145,30 +160,40 @@ def _figure_after(sentence: str, name: str) -> float | None:
     return None
 
 
-def resolve_rank(u: qshape.Unknown, sentences: list[str], exclude: set[str]) -> str:
-    """What a ranking description names ("the fourth-largest electric car maker of 2025"): a
-    sentence that states the rank of a name, else the names ordered by the figure that follows
-    them in sentences about the same scope (the year, the thing ranked)."""
+def resolve_rank(u: qshape.Unknown, sentences: list[tuple[int, str]], exclude: set[str], hop: int = 1) -> str:
+    """What a ranking description names ("the fourth-largest electric car maker of 2025"): the
+    name that sentences stating that rank put next to it (sentences of the link's own hop count
+    double), else the names ordered by the figure that follows them in sentences about the same
+    scope (the year, the thing ranked)."""
     rank = _ordinal(u.phrase)
     sup = _RANK_DESC.search(u.phrase)
     descending = not (sup and sup.group(1).lower() in _ASCENDING)
     years = re.findall(r"\b(?:19|20)\d\d\b", u.phrase)
     head_terms = tx.term_set(u.head)
     attr_terms = tx.term_set(u.phrase) - head_terms - {t for t in tx.term_set(" ".join(qshape.ORDINALS))}
-    scoped = [s for s in sentences if (not years or any(y in s for y in years))]
-    # 1. A sentence that says it: "Norvik Electric ranked third", "the second-largest maker, Kestrel Automotive".
+    scoped = [(h, s) for h, s in sentences if (not years or any(y in s for y in years))]
     rank_words = [w for w, n in qshape.ORDINALS.items() if n == rank and not w[0].isdigit()]
-    for s in scoped:
-        low = s.lower()
-        says_rank = any(re.search(rf"\b{w}\b", low) for w in rank_words) if rank > 1 else bool(
-            re.search(r"\b(?:largest|biggest|highest|top|leading|first|best-selling|most)\b", low))
-        if says_rank and head_terms & tx.term_set(s):
-            names = _candidates(s, exclude)
-            if names and not (rank == 1 and len(names) > 3):  # a list of many is a ranking table, below
-                return names[0]
-    # 2. Order the names by their figures.
+    pattern = (r"\b(?:" + "|".join(rank_words) + r")\b") if rank > 1 else \
+        r"\b(?:largest|biggest|highest|leading|first|best-selling|most|top)\b(?!\s+(?:two|three|four|five|six|seven|eight|nine|ten)\b)"
+    # The rank word must qualify the thing ranked or what it is ranked by: "the largest electric
+    # car maker", "the second-highest deliveries"; not "the largest LFP plant" in the same note.
+    nouns = {t for t in (tx.terms(u.head)[-1:] if u.head else [])} | (attr_terms if u.kind == "with" else set())
+    votes: Counter = Counter()
+    for h, s in scoped:
+        m = next((m for m in re.finditer(pattern, s, re.I)
+                  if set(tx.terms(" ".join(s[m.end():].split()[:4]))) & nouns), None)
+        if not m:
+            continue
+        names = _candidates(s, exclude)
+        if not names or len(names) > 3:
+            continue  # a list of many names is a ranking table, ordered below
+        name = _nearest(s, names, m.start())
+        if name:
+            votes[name] += 2 if h == hop else 1
+    if votes:
+        return votes.most_common(1)[0][0]
     values: dict[str, float] = {}
-    for s in scoped:
+    for _, s in sorted(scoped, key=lambda x: x[0] != hop):
         if attr_terms and not attr_terms & tx.term_set(s) and not head_terms & tx.term_set(s):
             continue
         for name in _candidates(s, exclude):
@@ -181,40 +206,51 @@ def resolve_rank(u: qshape.Unknown, sentences: list[str], exclude: set[str]) -> 
     return ""
 
 
-def resolve_link(shape: qshape.QuestionShape, u: qshape.Unknown, known: dict[str, str], sentences: list[str],
+def resolve_link(shape: qshape.QuestionShape, u: qshape.Unknown, known: dict[str, str], sentences: list[tuple[int, str]],
                  exclude: set[str]) -> str:
     """The name a relation names ("Which company supplies LFP cells to Voltara Motors?"): the
     name that most often shares a sentence with what the link says and with the names it
     depends on."""
     if u.kind in {"rank", "with"} or (u.kind == "answer_of" and re.search(r"\branked\b|" + _RANK_DESC.pattern, u.phrase, re.I)
                                       and not u.depends):
-        return resolve_rank(u, sentences, exclude)
+        return resolve_rank(u, sentences, exclude, offline_planner.hop_numbers(shape)[u.key])
+    hop = offline_planner.hop_numbers(shape)[u.key]
     finder = offline_planner.render(shape, u.finder, known, "phrase")
     needed = [known[d] for d in u.depends if d in known]
     terms = {t for t in tx.term_set(finder) if not t.isdigit()} - tx.term_set(" ".join(needed)) - tx.term_set(u.head)
     if u.kind == "when":
-        for s in sentences:
+        for _, s in sentences:
             if len(terms & tx.term_set(s)) >= MIN_LINK_TERMS:
                 years = [y for y in tx.numbers(s) if tx.is_year(y)]
                 if years:
                     return years[0]
         return ""
+    # A term few notes share tells links apart ("LFP" among notes that all say "cells").
+    df = Counter(t for _, s in sentences for t in tx.term_set(s) & terms)
+    weight = {t: math.log((len(sentences) + 1) / (df[t] + 0.5)) for t in terms}
     scores: Counter = Counter()
-    for s in sentences:
+    for h, s in sentences:
         if needed and not all(n in s for n in needed):
             continue
-        shared = len(terms & tx.term_set(s))
-        if shared < MIN_LINK_TERMS:
+        shared = terms & tx.term_set(s)
+        if len(shared) < MIN_LINK_TERMS:
             continue
+        segments = re.split(r",\s+|;\s+|\s+and\s+|\s+while\s+|\s+whereas\s+", s)
         for name in _candidates(s, exclude | {n.lower() for n in needed}):
-            scores[name] += shared
+            # The clause that holds the name says what it is to the link ("… and LFP cells from
+            # Quanta Battery Company"): its terms count more than the rest of the sentence's,
+            # the name's own words ("Helion Cells") not included.
+            segment = next((seg for seg in segments if name in seg), s).replace(name, " ")
+            near = terms & tx.term_set(segment)
+            score = sum(weight[t] for t in shared) + 2 * sum(weight[t] for t in near)
+            scores[name] += score * (2 if h == hop else 1)
     return scores.most_common(1)[0][0] if scores else ""
 
 
 def chain_decision(shape: qshape.QuestionShape, question: str, researched: list, summaries: list[str], texts: list[str],
                    max_new: int) -> dict:
     """Resolve the chain link by link from the key notes; ask the next links with the names found."""
-    sentences = _sentences(summaries)
+    sentences = [(int(sq.attrs.get("hop") or 0), s) for sq, summary in zip(researched, summaries) for s in _sentences([summary])]
     exclude = {e.lower() for e in qshape.clean_entities(question)}
     known: dict[str, str] = {}
     for u in shape.chain:
@@ -232,12 +268,16 @@ def chain_decision(shape: qshape.QuestionShape, question: str, researched: list,
     from agents.planner import overlapping_pairs
 
     new = []
-    section = next((sq.attrs.get("section", "") for sq in researched if sq.attrs.get("hop", "0") not in {"", "0"}), "")
+    # A link goes to the section round one's links fed; the question's own ask to the section of
+    # round one's highest hop (the answer).
+    linked = [sq for sq in researched if sq.attrs.get("hop", "0") not in {"", "0"}]
+    link_section = next((sq.attrs.get("section", "") for sq in linked), "")
+    answer_section = max(linked, key=lambda sq: int(sq.attrs["hop"])).attrs.get("section", "") if linked else ""
     for sq in useful:
         pool = texts + [n["text"] for n in new] + [sq["text"]]
         if any(j == len(pool) - 1 for _, j in overlapping_pairs(pool, question)):
             continue
-        new.append({"text": sq["text"], "section": section, "hop": sq["hop"]})
+        new.append({"text": sq["text"], "section": link_section if sq["key"] else answer_section, "hop": sq["hop"]})
         if len(new) == max_new:
             break
     found = ", ".join(f"{_describe(shape, k)} is {v}" for k, v in known.items())

@@ -198,8 +198,7 @@ def chain_subquestions(shape: qshape.QuestionShape, question: str, known: dict[s
         if u.key not in known:
             place(u.finder, hops[u.key], u.key)
     for ask in shape.asks:
-        keys = [k for k in _KEY_RE.findall(ask) if k not in known]
-        place(ask, ask_hop(shape, ask) if keys else 1, "")
+        place(ask, ask_hop(shape, ask) if _KEY_RE.search(ask) else 1, "")
     return out
 
 

@@ -3,7 +3,7 @@ second round may run at all (at most two rounds; none with less than 30% of a bu
 from __future__ import annotations
 
 from agents import gap_check
-from agents.digests import key_claims
+from agents.digests import key_claims, relevant_claims
 from agents.llm import ModelOutputError
 from jobs.models import Note, Step, SubQuestion
 from jobs.runtime import budget, events
@@ -40,7 +40,8 @@ def after_round(ctx: RunContext, round_no: int) -> tuple[str, int]:
             decision = gap_check.check_gaps(
                 question=job.question, outline=job.outline,
                 subquestions=[{"text": s.text, "section": s.section, "status": s.status, "summary": s.summary,
-                               "not_found": s.not_found, "key_notes": key_claims(claims_by_sq.get(s.pk, [])),
+                               "not_found": s.not_found, "key_notes": (relevant_claims(claims_by_sq.get(s.pk, []), s.text) if s.hop
+                                             else key_claims(claims_by_sq.get(s.pk, []))),
                                "hop": s.hop, "round": s.round} for s in sqs],
                 other_findings=[o["other_findings"] for o in other][:20],
             )
