@@ -14,7 +14,7 @@ OVERLAP_JACCARD = 0.5
 DUPLICATE_JACCARD = 0.85
 # Words the stopword list drops that still change what a sub-question asks ("the other plants",
 # "before 2025"): kept as terms when comparing two sub-questions.
-CONTRAST_WORDS = frozenset("other others else before after since until earlier previous not except besides".split())
+CONTRAST_WORDS = frozenset("other others else before after since until earlier previous not except besides why".split())
 
 
 def _terms(text: str) -> set[str]:

@@ -222,8 +222,10 @@ def _subject_end(tokens: list[str]) -> int:
     if tokens[0][:1].isupper():
         while i < len(tokens) and (tokens[i][:1].isupper() or tokens[i][:1].isdigit() or tokens[i] in {"&", "of", "de"}):
             i += 1
-        return i
-    for j in range(1, len(tokens)):
+        if not (i == 1 and tokens[0].isupper() and len(tokens[0]) <= 4):
+            return i
+        # "EU copyright law changed": an acronym modifies the noun phrase that follows it.
+    for j in range(max(1, i), len(tokens)):
         t = tokens[j]
         if not t[:1].islower() or t in _NP_ENDERS:
             continue

@@ -474,19 +474,27 @@ def _fact_plan(p: _Plan, shape: qshape.QuestionShape, deep: bool) -> None:
 
 def _list_plan(p: _Plan, shape: qshape.QuestionShape, deep: bool) -> None:
     focus, subject = shape.focus or "items", shape.subject
-    names = _entities(shape)
     answer = p.section(_cap(f"{focus} of {subject}")[:120], f"Which {focus} {subject} has, each with what the sources say.")
     detail = p.section("Details of each", f"For each of the {focus}: figures, dates and roles.")
     context = p.section("Context and changes", f"What {subject} is, and how its {focus} changed.")
-    owned = possessive_np(focus, subject)
-    p.add(f"List {owned}", answer, 1) or p.add(f"Which are {owned}?", answer, 1)
-    if names:
-        p.add(according_to(f"what are {owned}", names[0]) if names[0] in owned else "", answer, 1)
-    p.add(f"For each of {owned}, give figures and dates", detail, 2)
+    simple_subject = not re.search(r"\s(?:of|in|for|under|at|by|with|on)\s", subject)
+    ask = shape.asks[0] if shape.asks else shape.text
+    names = _actors(shape)
+    if simple_subject:
+        owned = possessive_np(focus, subject)
+        p.add(f"List {owned}", answer, 1) or p.add(f"Which are {owned}?", answer, 1)
+        p.add(f"For each of {owned}, give figures and dates", detail, 2)
+        if names and names[0] in owned:
+            p.add(according_to(f"what are {owned}", names[0]), answer, 1)
+    else:
+        for option in rephrasings(ask, names[0] if names else ""):
+            if p.add(option, answer, 1):
+                break
+        p.add(f"For each of the {focus}, give figures and dates", detail, 1)
     years = _years(shape.text)
     before = years[0] if years else _this_year() - 1
-    p.add(f"Which {focus} did {subject} have before {before}?", context)
-    _identity(p, _actors(shape), context)
+    p.add(f"Which {focus} did {subject} have before {before}?" if simple_subject else f"Before {before}, {_low(ask)}", context)
+    _identity(p, names, context)
 
 
 def _compare_plan(p: _Plan, shape: qshape.QuestionShape, deep: bool) -> None:
@@ -601,7 +609,8 @@ def _vague_plan(p: _Plan, shape: qshape.QuestionShape, deep: bool) -> None:
     who = p.section("Who makes or provides them", f"The main makers, providers or users of {topic}.")
     figures = p.section("Figures", f"The figures that measure {topic}, with dates.")
     recent = p.section(f"Since {since}", f"What has changed for {topic} since {since}.")
-    p.add(f"What are {topic}, and which main kinds of {topic} exist?", what, 1)
+    be = "are" if qshape._plural_word(topic.split()[-1]) else "is"
+    p.add(f"What {be} {topic}, and which main kinds of {topic} exist?", what, 1)
     p.add(f"Who are the largest makers or providers of {topic}?", who, 1)
     p.add(f"Which figures measure {topic}, and what are they?", figures, 1)
     p.add(f"What has changed for {topic} since {since}?", recent, 1)
@@ -650,11 +659,19 @@ def _pad(p: _Plan, shape: qshape.QuestionShape) -> None:
     if shape.chain and qtext.echoes(ask, shape.text):
         ask = shape.chain[0].finder  # the ask repeats the question: doubt the first link instead
     clause = qtext.absence_clause(ask)
+    # The question's own content words in its order, without its grammar: a topic that cannot
+    # quote the question ("people died measles worldwide 2023").
+    topic = " ".join(w for w in shape.text.rstrip("?").split()
+                     if w.lower() not in tx.STOPWORDS and w.lower() not in {"many", "much", "tell", "me"})
     for text in (
         f"Explain {clause}" if not re.match(r"^(?:how many|how much|when|where|who|which|what)\b", clause) else "",
         f"Before {years[0]}, {_low(ask)}" if years else "",
         f"Which sources disagree on {clause}, and when did each say so?",
         f"Which sources state {clause}, and on what evidence?",
+        f"Which sources report figures on {topic}, and do they disagree?",
+        f"What was reported on {topic} before {(years[0] if years else _this_year())}?",
+        f"Which places, dates and names come up in reports on {topic}?",
+        f"List the figures on {topic} by source and date",
     ):
         if len(p.sqs) >= 4:
             break

@@ -309,6 +309,10 @@ def _find_description(tokens: list[str], at: int) -> tuple[Unknown, int] | None:
     if rank_words:
         rank_words = [w for w in np if _RANK_WORD_RE.match(w) or w.lower() in ORDINALS
                       or w.lower() in _NUMBER_WORDS or w.isdigit()]
+    for k in range(len(np) - 1):
+        if np[k].lower() in {"most", "least"} and np[k + 1][:1].islower():
+            rank_words += [np[k], np[k + 1]]  # "the most popular open-source …"
+    rank_words = [w for w in np if w in rank_words]
     head_np = _join(np)
     if after in _RELATIVE and rel_at + 1 < len(tokens):
         end = _clause_end(tokens, rel_at + 1)
@@ -396,6 +400,9 @@ def _find_description(tokens: list[str], at: int) -> tuple[Unknown, int] | None:
     return None
 
 
+# After a verb, "the most …" is how much of something, not a thing to find ("produced the most
+# solar panels", "sold the most cars").
+_PAST_IRREGULAR = frozenset("sold made built won grew drew bought got held ran paid took gave sent spent".split())
 _WHEN_CLAUSE_RE = re.compile(r"^(?P<main>.+?)\s+(?P<lead>when|while|after|before)\s+(?P<clause>(?:the|a|an|[A-Z]).+)$")
 
 
@@ -421,7 +428,8 @@ def extract_chain(text: str, start_key: int = 1) -> tuple[str, list[Unknown]]:
             if tokens[at].lower() not in {"the", "a", "an"}:
                 continue
             got = _find_description(tokens, at)
-            if got and got[0].kind == "rank" and at > 0 and tokens[at - 1].lower() in {"with", "has", "have", "had", "by"}:
+            if got and got[0].kind == "rank" and at > 0 and (tokens[at - 1].lower() in {"with", "has", "have", "had", "by"} | _PAST_IRREGULAR
+                                                            or (tokens[at - 1].endswith("ed") and tokens[at - 1][:1].islower())):
                 # "the maker with the second-highest deliveries", "has the largest capacity": an
                 # attribute of the thing asked about, not a thing to find.
                 continue
