@@ -90,6 +90,8 @@ def unanswered_parts(*, question: str, subquestions: list[dict], gap_unanswered:
             by_hop.setdefault(s["hop"], []).append(s)
         final = max(by_hop)
         missing = [h for h in sorted(by_hop) if all(found_nothing(s) for s in by_hop[h])]
+        if final not in missing:
+            missing = []  # the final link found its answer: the links before it were found on the way
         if missing:
             # The final answer first (as precisely as the latest round could ask it), then the
             # earliest link that broke the chain.

@@ -287,5 +287,11 @@ def absence_clause(subquestion: str) -> str:
     out = [tokens[0].lower()] + tokens[1:]
     for k in range(start, min(len(tokens), start + 8)):
         if tokens[k].lower() in _AUX:
+            # "Which maker was the largest": the wh-phrase is the subject and stays in front of
+            # its verb; "What is the capacity of X", "Which chemistry will X use": it is not.
+            subject_question = (start == 1 and tokens[0].lower() in {"which", "what"} and k > start
+                                and tokens[k].lower() in _BE)
+            if subject_question:
+                return " ".join(out)
             return " ".join(out[:k] + _uninvert(tokens[k], tokens[k + 1:]))
     return " ".join(out)
