@@ -289,8 +289,9 @@ def absence_clause(subquestion: str) -> str:
         if tokens[k].lower() in _AUX:
             # "Which maker was the largest": the wh-phrase is the subject and stays in front of
             # its verb; "What is the capacity of X", "Which chemistry will X use": it is not.
+            following = tokens[k + 1] if k + 1 < len(tokens) else ""
             subject_question = (start == 1 and tokens[0].lower() in {"which", "what"} and k > start
-                                and tokens[k].lower() in _BE)
+                                and tokens[k].lower() not in _DO and following[:1].islower())
             if subject_question:
                 return " ".join(out)
             return " ".join(out[:k] + _uninvert(tokens[k], tokens[k + 1:]))

@@ -107,6 +107,8 @@ _RANK_DESC = re.compile(r"\b(largest|biggest|highest|greatest|most|best-selling|
                         r"smallest|lowest|fewest|least|worst)\b", re.I)
 _ASCENDING = {"smallest", "lowest", "fewest", "least", "worst"}
 MIN_LINK_TERMS = 2
+RANK_WINDOW_WORDS = 6  # "the most popular open-source content management system"
+MIN_RANKED = 3  # names with figures needed before an order of them is trusted
 
 
 def _ordinal(text: str) -> int:
@@ -146,17 +148,24 @@ def _candidates(sentence: str, exclude: set[str]) -> list[str]:
     return out
 
 
-def _figure_after(sentence: str, name: str) -> float | None:
-    """The first figure (not a year) after `name` in `sentence`, as a number ("1.82 million" -> 1820000)."""
+_COUNTED_AS = {"cars": "vehicles", "car": "vehicles", "vehicle": "vehicles", "units": "vehicles"}
+
+
+def _figure_after(sentence: str, name: str) -> tuple[float, str] | None:
+    """The first figure (not a year) after `name` in `sentence` and what it counts: ("1.82
+    million cars" -> (1820000, "vehicles"); "55%" -> (55, "%"))."""
     at = sentence.find(name)
     if at < 0:
         return None
-    for m in re.finditer(r"(\d+(?:[.,]\d+)*)\s*(million|billion|thousand|%)?", sentence[at + len(name):]):
+    rest = sentence[at + len(name):]
+    for m in re.finditer(r"(\d+(?:[.,]\d+)*)\s*(million|billion|thousand)?\s*(%|[A-Za-z]+)?", rest):
         raw = m.group(1)
         if tx.is_year(raw):
             continue
         value = float(raw.replace(",", "")) if re.fullmatch(r"\d{1,3}(?:,\d{3})+", raw) else float(raw.replace(",", "."))
-        return value * {"million": 1e6, "billion": 1e9, "thousand": 1e3}.get((m.group(2) or "").lower(), 1)
+        value *= {"million": 1e6, "billion": 1e9, "thousand": 1e3}.get((m.group(2) or "").lower(), 1)
+        unit = (m.group(3) or "").lower()
+        return value, "" if unit in tx.STOPWORDS else _COUNTED_AS.get(unit, unit)
     return None
 
 
@@ -174,14 +183,15 @@ def resolve_rank(u: qshape.Unknown, sentences: list[tuple[int, str]], exclude: s
     scoped = [(h, s) for h, s in sentences if (not years or any(y in s for y in years))]
     rank_words = [w for w, n in qshape.ORDINALS.items() if n == rank and not w[0].isdigit()]
     pattern = (r"\b(?:" + "|".join(rank_words) + r")\b") if rank > 1 else \
-        r"\b(?:largest|biggest|highest|leading|first|best-selling|most|top)\b(?!\s+(?:two|three|four|five|six|seven|eight|nine|ten)\b)"
+        (r"(?<![\w-])(?:largest|biggest|highest|leading|first|best-selling|most|top)\b"
+         r"(?!\s+(?:two|three|four|five|six|seven|eight|nine|ten)\b)")  # not "sixth-largest", not "top five"
     # The rank word must qualify the thing ranked or what it is ranked by: "the largest electric
     # car maker", "the second-highest deliveries"; not "the largest LFP plant" in the same note.
     nouns = {t for t in (tx.terms(u.head)[-1:] if u.head else [])} | (attr_terms if u.kind == "with" else set())
     votes: Counter = Counter()
     for h, s in scoped:
         m = next((m for m in re.finditer(pattern, s, re.I)
-                  if set(tx.terms(" ".join(s[m.end():].split()[:4]))) & nouns), None)
+                  if set(tx.terms(" ".join(s[m.end():].split()[:RANK_WINDOW_WORDS]))) & nouns), None)
         if not m:
             continue
         names = _candidates(s, exclude)
@@ -192,15 +202,19 @@ def resolve_rank(u: qshape.Unknown, sentences: list[tuple[int, str]], exclude: s
             votes[name] += 2 if h == hop else 1
     if votes:
         return votes.most_common(1)[0][0]
-    values: dict[str, float] = {}
+    # Figures of one kind only ("690,000 vehicles", "1.82 million cars" but not "100% of the
+    # cells"): the kind most names have a figure of.
+    by_kind: dict[str, dict[str, float]] = {}
     for _, s in sorted(scoped, key=lambda x: x[0] != hop):
         if attr_terms and not attr_terms & tx.term_set(s) and not head_terms & tx.term_set(s):
             continue
         for name in _candidates(s, exclude):
-            v = _figure_after(s, name)
-            if v is not None and name not in values:
-                values[name] = v
-    if len(values) >= rank:
+            got = _figure_after(s, name)
+            if got is not None and got[1] != "%":
+                by_kind.setdefault(got[1], {}).setdefault(name, got[0])
+    bare = by_kind.pop("", {})  # "Kestrel Automotive 1.41 million and …": counts like its neighbours
+    values = max(({**bare, **v} for v in by_kind.values()), key=len) if by_kind else bare
+    if len(values) >= max(rank + 1, MIN_RANKED):  # one maker's figure ranks nothing
         ordered = sorted(values, key=lambda n: -values[n] if descending else values[n])
         return ordered[rank - 1]
     return ""

@@ -400,7 +400,10 @@ def _chain_plan(p: _Plan, shape: qshape.QuestionShape) -> None:
             scope = " ".join(words[head_at + len(u.head.split()):])
             scope = re.sub(r"^of\s+(?=(?:19|20)\d\d$)", "in ", scope)
             if rank_words:
-                p.add(f"List the {' '.join(rank_words)} {u.class_np} {scope}".strip(), links, hop_numbers(shape)[u.key])
+                # The whole ranking, not only its top: which place each holds, with the figure
+                # that ranks them (one maker's own "we were the largest" is not a ranking).
+                p.add(f"List the {u.class_np} {scope} by their figures, {' '.join(rank_words)} first".strip(), links,
+                      hop_numbers(shape)[u.key])
     # Guesses that need no earlier answer: the ask about the whole class of the last unknown
     # ("In which country is the largest plant of each LFP cell supplier?"), so round one already
     # holds the answer for whichever member the chain names.
