@@ -549,7 +549,6 @@ def _set_plan(p: _Plan, shape: qshape.QuestionShape, deep: bool) -> None:
 
 def _explain_plan(p: _Plan, shape: qshape.QuestionShape, deep: bool) -> None:
     ask = shape.asks[0] if shape.asks else shape.text
-    names = _entities(shape)
     topic = shape.subject
     kind = shape.kind
     clause = qtext.absence_clause(ask)

@@ -753,7 +753,7 @@ def _resolve_anaphor(part: str, first: str, answer_key: str) -> str:
     plural_np_m = re.search(r"\bthe\s+((?:[\w\-]+\s+){0,3}?[a-z\-]+s)(\s+of\s+(?:\{U\d+\}|[A-Z][\w\-]*(?:\s+[A-Z][\w\-]*)*))?",
                             first)
     if answer_key:
-        target = "{%s}" % answer_key
+        target = "{" + answer_key + "}"
     elif word in {"they", "them", "their"} and plural_np_m:
         target = plural_np_m.group(0)
     else:
