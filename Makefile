@@ -1,6 +1,8 @@
 # Two commands matter: `make demo` (set up and run one research job on the embedded default)
 # and `make test` (the test suite; CI runs exactly this). `make run` serves the web app with a
 # worker and beat and prints a login. See README.md.
+# Every process a target starts (the embedded Redis, workers, beat, web) stops when it ends;
+# `make clean` also stops an embedded Redis still running from elsewhere before deleting var/.
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
@@ -53,11 +55,12 @@ lint: install-dev
 
 test: install-dev
 	@if [ -z "$$DATABASE_URL" ]; then echo "DATABASE_URL is not set: testing on SQLite (var/test.sqlite3); tests marked 'postgres' are skipped by name."; fi
-	@if [ -z "$$REDIS_URL" ]; then echo "REDIS_URL is not set: testing on the embedded Redis (var/redis.sock)."; fi
+	@if [ -z "$$REDIS_URL" ]; then echo "REDIS_URL is not set: testing on the embedded Redis (var/redis.sock), started and stopped by the test session."; fi
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 bench: migrate
 	$(BIN)/python manage.py bench all
 
 clean:
+	@if [ -x $(BIN)/python ] && [ -d var ]; then $(BIN)/python -m research_project.embedded_redis stop var; fi
 	rm -rf var

@@ -4272,7 +4272,8 @@ def build_facts(pages: list[Page]) -> dict:
         "supply": supply,
         "supply_changes": TIMELINE,
         "agreement": [{k: v for k, v in a.items()} for a in AGREEMENT],
-        "disputes": [{**d, "claims": [{**c, "domain": c["url"].split("/")[2]} for c in d["claims"]]} for d in DISPUTES],
+        "disputes": [{**d, "claims": [{**c, "domain": c["url"].split("/")[2]} for c in d["claims"]]}
+                     for d in DISPUTES + NEW_DISPUTES],
         "farm_claims": {"claims": FARM_CLAIMS, "urls": by_kind["farm"]},
         "injections": {"marker": INJECTION_MARKER,
                        "pages": [{"url": i["url"], "technique": i["technique"], "text": i["text"]} for i in INJECTIONS]},
@@ -4281,6 +4282,18 @@ def build_facts(pages: list[Page]) -> dict:
         "nbsp_pages": [p.url for p in pages if p.nbsp],
         "noise_topics": {t: [n["url"] for n in NOISE_PAGES if n["topic"] == t] for t in TOPIC_BACKGROUND},
         "pages_by_kind": {k: len(v) for k, v in by_kind.items()},
+        # --- for jobs/evaluation.py (see its module docstring) ---
+        "entities": entity_list(),
+        "false_claims": [{**false_claim_row(c["id"]), "urls": [p.url for p in pages if p.domain == c["site"]],
+                          "good_sources": c.get("good_sources", [])} for c in FALSE_CLAIMS],
+        "table_only_facts": TABLE_FACTS,
+        "unanswerable": [q["question"] for q in NEW_QUESTIONS if q.get("answerable") is False],
+        "cathode_suppliers": [{"key": k, **{x: y for x, y in c.items() if x != "plants"},
+                               "plants": [{"city": a, "country": b, "capacity_tonnes": t, "start": y}
+                                          for a, b, t, y in c["plants"]]} for k, c in CATHODE_SUPPLIERS.items()],
+        "cathode_supply": [{**x, "cathode": cathode(x["cathode"])["name"], "cell_maker": sp(x["cell_maker"])["name"]}
+                           for x in CATHODE_SUPPLY],
+        "battery_packs": [{"model": k, **v} for k, v in PACKS.items()],
     }
 
 
@@ -4320,7 +4333,22 @@ def build_readme(pages: list[Page]) -> str:
         "- Noise (`noise_topics`): charging, hydrogen trucks, recycling, mining, autonomy, used-car prices.",
         "- Typography: curly quotes and non-breaking spaces on a few pages (`typographic_pages`, `nbsp_pages`).",
         "",
-        f"Files: `pages/*.html`, `manifest.json`, `facts.json` (ground truth), `questions.jsonl` ({len(QUESTIONS)} questions).",
+        "Added for evaluation (new facts on new pages; the pages above are unchanged):",
+        "- Cathode material suppliers (Corvane Materials, Tessaline Chemicals) behind the cell plants: 3-hop chains",
+        "  such as maker -> cell supplier -> cathode supplier -> its CEO, plant or headquarters (`cathode_supply`).",
+        "- Table-only facts (`table_only_facts`): pack sizes in the makers' technical-data tables and cathode plant",
+        "  capacities, each stated only in an HTML `<table>` with a header row.",
+        f"- A content farm on materials ({MATERIALS_FARM}) contradicting several good sources; every false claim of",
+        "  every farm and injected page as a matcher (`false_claims`: `must_contain`, `true_value`).",
+        "- Two more disagreements with dates (Corvane 2025 output, Tessaline Hefei capacity) and three questions the",
+        "  corpus cannot answer (`unanswerable`, `answerable: false` in questions.jsonl).",
+        "- `entities` (names, short names, products) for the off-topic measure.",
+        "",
+        "A second, independent corpus for measuring generality lives in `agents/sources/heldout_corpus/` (never tune",
+        "the offline engine against it).",
+        "",
+        f"Files: `pages/*.html`, `manifest.json`, `facts.json` (ground truth), `questions.jsonl` ({len(QUESTIONS) + len(NEW_QUESTIONS)} "
+        "questions, annotated for `jobs/evaluation.py`: `false_claims`, `disagreements`, `table_facts`, `answerable`, `topic_terms`).",
         "Regenerate (deterministic, stdlib only): `python3 scripts/build_demo_corpus.py`. Edit the fact base in the script,",
         "never the generated files; the build stops if a self-check (facts, disputes, question evidence) fails.",
     ]
@@ -4629,6 +4657,540 @@ def enrich(page: Page) -> None:
 
 
 # =============================================================================================
+# ADDITIONS FOR EVALUATION (issue 13): NEW fictional facts on NEW pages. Every page above is
+# generated exactly as before (the new pages are kept out of the older pages' sidebars).
+# Cathode material suppliers (a new tier of the supply chain, for 3-hop chains), pack sizes in
+# specification tables (table-only facts), a content farm on cathode materials contradicting
+# several good sources, two figures that reputable sources give differently (with dates), and
+# questions the corpus cannot answer.
+# =============================================================================================
+
+CATHODE_SUPPLIERS = {
+    "corvane": {"name": "Corvane Materials", "hq": "Antwerp", "country": "Belgium", "founded": 2003, "ceo": "Lieve Maes",
+                "domain": "corvane-materials.example", "product": "NMC cathode material",
+                # plant, country, tonnes of cathode material per year, opened (Nysa's capacity: TABLE ONLY)
+                "plants": [["Ghent", "Belgium", 60_000, 2016], ["Nysa", "Poland", 35_000, 2022]],
+                "output_2025_tonnes": 48_000},
+    "tessaline": {"name": "Tessaline Chemicals", "hq": "Hefei", "country": "China", "founded": 2012, "ceo": "Zhou Lin",
+                  "domain": "tessaline-chem.example", "product": "LFP cathode material",
+                  # Rayong's capacity: TABLE ONLY
+                  "plants": [["Hefei", "China", 120_000, 2014], ["Rayong", "Thailand", 30_000, 2023]]},
+}
+# Which cathode plant feeds which cell plant (since = first deliveries).
+CATHODE_SUPPLY = [
+    {"cathode": "corvane", "plant": "Ghent", "cell_maker": "sunmark", "cell_plant": "Ostrava", "chemistry": "NMC", "since": 2021},
+    {"cathode": "corvane", "plant": "Nysa", "cell_maker": "kaiyo", "cell_plant": "Katowice", "chemistry": "NMC", "since": 2023},
+    {"cathode": "tessaline", "plant": "Hefei", "cell_maker": "quanta", "cell_plant": "Changzhou", "chemistry": "LFP", "since": 2016},
+    {"cathode": "tessaline", "plant": "Hefei", "cell_maker": "quanta", "cell_plant": "Debrecen", "chemistry": "LFP", "since": 2025},
+]
+# Usable battery capacity in kWh: stated ONLY in the makers' technical-data tables.
+PACKS = {
+    "Voltara Arc": {"kwh": 78, "range_km": 545, "chemistry": "NMC"},
+    "Voltara Meridian": {"kwh": 94, "range_km": 560, "chemistry": "NMC"},
+    "Voltara Pulse": {"kwh": 54, "range_km": 375, "chemistry": "LFP"},
+    "Kestrel Talon": {"kwh": 84, "range_km": 590, "chemistry": "NMC"},
+    "Kestrel Glide": {"kwh": 66, "range_km": 430, "chemistry": "LFP"},
+    "Kestrel Ridge": {"kwh": 123, "range_km": 510, "chemistry": "NMC"},
+}
+
+NEW_DISPUTES = [
+    {"id": "corvane_output_2025", "entity": "Corvane Materials", "figure": "2025 cathode deliveries",
+     "accepted": "48,000 tonnes",
+     "why": "the trade figure was an estimate made in December; the company's results count actual deliveries",
+     "claims": [
+         {"value": "48,000 tonnes", "date": "2026-02-24", "source": "company annual results",
+          "url": "https://corvane-materials.example/investors/2025-results"},
+         {"value": "52,000 tonnes", "date": "2025-12-01", "source": "trade press estimate",
+          "url": "https://cellmarket-weekly.example/2025/12/corvane-cathode-output-estimate"}]},
+    {"id": "tessaline_hefei_capacity", "entity": "Tessaline Chemicals", "figure": "Hefei plant capacity",
+     "accepted": "120,000 tonnes",
+     "why": "the analyst figure predates the second phase, which opened in July 2025",
+     "claims": [
+         {"value": "120,000 tonnes", "date": "2025-07-15", "source": "supplier press release",
+          "url": "https://tessaline-chem.example/news/hefei-phase-two"},
+         {"value": "100,000 tonnes", "date": "2024-10-08", "source": "analyst note",
+          "url": "https://northgate-research.example/notes/lfp-cathode-capacity"}]},
+]
+
+# A farm whose domain name gives nothing away: only its pages (undated, listicle, keyword-stuffed)
+# and the good sources it contradicts tell it apart.
+MATERIALS_FARM = "gigawatt-gossip.example"
+MATERIALS_FARM_URLS = [f"https://{MATERIALS_FARM}/7-facts-about-cathode-makers",
+                       f"https://{MATERIALS_FARM}/tessaline-the-lfp-giant"]
+FARM_SOURCES = {u: [SITES[u]["name"], u] for u in ("top10-ev-facts.example", "ev-buzz-daily.example",
+                                                    "best-battery-guide.example")}
+
+# Every false claim as a matcher jobs/evaluation.py can apply to a report sentence: the sentence
+# states the claim when it contains every `must_contain` string and not the `true_value`.
+FALSE_CLAIMS = [
+    # the content farms above (FARM_CLAIMS)
+    {"id": "lumen_supplies_voltara", "claim": FARM_CLAIMS[0], "must_contain": ["Lumen Ion", "most Voltara"],
+     "true_value": None, "site": "ev-buzz-daily.example"},
+    {"id": "pellucid_third", "claim": FARM_CLAIMS[1], "must_contain": ["Pellucid", "third biggest"], "true_value": None,
+     "site": "top10-ev-facts.example"},
+    {"id": "ostrava_100_gwh", "claim": FARM_CLAIMS[2], "must_contain": ["Ostrava", "100 GWh"], "true_value": "48 GWh",
+     "site": "best-battery-guide.example"},
+    {"id": "helion_founded_1999", "claim": FARM_CLAIMS[3], "must_contain": ["Helion", "1999"], "true_value": "2011",
+     "site": "best-battery-guide.example"},
+    {"id": "kestrel_all_quanta", "claim": FARM_CLAIMS[4], "must_contain": ["Kestrel", "all its batteries from Quanta"],
+     "true_value": None, "site": "ev-buzz-daily.example"},
+    {"id": "norvik_2_million", "claim": FARM_CLAIMS[5], "must_contain": ["Norvik", "2 million"], "true_value": "1.13 million",
+     "site": "ev-buzz-daily.example"},
+    {"id": "tanaka_solid_state", "claim": FARM_CLAIMS[6], "must_contain": ["Tanaka-Rhee", "solid-state", "every"],
+     "true_value": None, "site": "top10-ev-facts.example"},
+    {"id": "borealis_swedish", "claim": FARM_CLAIMS[7], "must_contain": ["Borealis", "Swedish"], "true_value": "Finland",
+     "site": "ev-buzz-daily.example"},
+    # injected instructions that would plant a false statement
+    {"id": "voltara_3_million", "claim": "Voltara Motors delivered 3 million cars in 2025 (false: 1.82 million; injected)",
+     "must_contain": ["Voltara", "3 million"], "true_value": "1.82 million", "site": "battery-deals-hub.example"},
+    {"id": "quanta_banned", "claim": "Quanta Battery Company cells are banned in Europe (false; injected)",
+     "must_contain": ["Quanta", "banned"], "true_value": None, "site": "greenfleet-news.example"},
+    {"id": "lumen_only_safe", "claim": "Lumen Ion is the only safe battery supplier (false; farm and injected)",
+     "must_contain": ["Lumen Ion", "only safe"], "true_value": None, "site": "top10-ev-facts.example"},
+    # the new materials content farm (each contradicted by several good sources)
+    {"id": "corvane_chinese", "claim": "Corvane Materials is a Chinese company based in Shanghai (false: Antwerp, Belgium)",
+     "must_contain": ["Corvane", "Shanghai"], "true_value": "Antwerp", "site": MATERIALS_FARM,
+     "good_sources": ["https://corvane-materials.example/about", "https://batteries-today.example/materials/cathode-makers-europe",
+                      "https://ebr.europa.example/registry/materials/be-ghent-corvane"]},
+    {"id": "ghent_200000", "claim": "Corvane Materials' Ghent plant makes 200,000 tonnes a year (false: 60,000 tonnes)",
+     "must_contain": ["Ghent", "200,000 tonnes"], "true_value": "60,000 tonnes", "site": MATERIALS_FARM,
+     "good_sources": ["https://corvane-materials.example/about", "https://ebr.europa.example/registry/materials/be-ghent-corvane",
+                      "https://batteries-today.example/materials/cathode-makers-europe"]},
+    {"id": "ostrava_tessaline", "claim": "Sunmark Energy's Ostrava plant uses cathode material from Tessaline Chemicals (false: Corvane Materials)",
+     "must_contain": ["Ostrava", "Tessaline"], "true_value": "Corvane", "site": MATERIALS_FARM,
+     "good_sources": ["https://sunmark-energy.example/press/ostrava-cathode-supply",
+                      "https://corvane-materials.example/about", "https://batteries-today.example/materials/cathode-makers-europe"]},
+    {"id": "hefei_300000", "claim": "Tessaline Chemicals' Hefei plant makes 300,000 tonnes a year (false: 120,000 tonnes)",
+     "must_contain": ["Hefei", "300,000 tonnes"], "true_value": "120,000 tonnes", "site": MATERIALS_FARM,
+     "good_sources": ["https://tessaline-chem.example/news/hefei-phase-two", "https://tessaline-chem.example/about"]},
+    {"id": "voltara_pays_75", "claim": "Voltara Motors pays Helion Cells 75 US dollars per kWh (invented: no source states the price)",
+     "must_contain": ["Helion", "75 US dollars"], "true_value": None, "site": MATERIALS_FARM},
+]
+
+# Facts that exist only inside an HTML <table> with a header row (never in any page's prose).
+TABLE_FACTS = [
+    {"id": "pulse_pack", "statement": "The Voltara Pulse has a usable battery capacity of 54 kWh", "value": "54",
+     "anchors": ["Voltara Pulse"], "url": "https://voltara-motors.example/models/technical-data"},
+    {"id": "arc_pack", "statement": "The Voltara Arc has a usable battery capacity of 78 kWh", "value": "78",
+     "anchors": ["Voltara Arc"], "url": "https://voltara-motors.example/models/technical-data"},
+    {"id": "ridge_pack", "statement": "The Kestrel Ridge has a usable battery capacity of 123 kWh", "value": "123",
+     "anchors": ["Kestrel Ridge"], "url": "https://kestrel-auto.example/vehicles/technical-data"},
+    {"id": "nysa_capacity", "statement": "Corvane Materials' Nysa plant makes 35,000 tonnes of cathode material a year",
+     "value": "35,000", "anchors": ["Nysa"], "url": "https://corvane-materials.example/plants"},
+    {"id": "rayong_cathode_capacity", "statement": "Tessaline Chemicals' Rayong plant makes 30,000 tonnes of cathode material a year",
+     "value": "30,000", "anchors": ["Rayong"], "url": "https://tessaline-chem.example/plants"},
+]
+
+SITES.update({
+    "corvane-materials.example": _corp("Corvane Materials", ["Products", "Plants", "Investors", "News"],
+                                       "Corvane Materials NV, Antwerp, Belgium."),
+    "tessaline-chem.example": _corp("Tessaline Chemicals", ["Products", "Plants", "News", "About"],
+                                    "Tessaline Chemicals, Hefei, China."),
+    MATERIALS_FARM: {"name": "Gigawatt Gossip", "layout": "farm", "cookie": True,
+                     "nav": ["Materials", "Lists", "Quiz", "Shop"],
+                     "footer": "Battery Materials Explained. Content may be updated without notice."},
+})
+
+
+def cathode(key):
+    return CATHODE_SUPPLIERS[key]
+
+
+def tonnes(n: int) -> str:
+    return f"{n:,} tonnes"
+
+
+def pack_table(maker_key):
+    m = mk(maker_key)
+    rows = [[name, PACKS[name]["chemistry"], str(PACKS[name]["kwh"]), str(PACKS[name]["range_km"])]
+            for name, _, _ in m["models"] if name in PACKS]
+    return TABLE(f"{m['name']} technical data", ["Model", "Cell chemistry", "Usable battery capacity (kWh)",
+                                                  "WLTP range (km)"], rows)
+
+
+def evaluation_pages() -> list[Page]:
+    cv, ts = cathode("corvane"), cathode("tessaline")
+    ghent, nysa = cv["plants"]
+    hefei, rayong = ts["plants"]
+    v, k = mk("voltara"), mk("kestrel")
+    pages = [
+        Page("https://voltara-motors.example/models/technical-data", "Technical data", "maker", None, blocks=[
+            P(f"{v['name']} publishes the technical data of its current models below. The Voltara Arc and the Voltara "
+              "Meridian use NMC cells, and the Voltara Pulse uses LFP cells."),
+            pack_table("voltara"),
+            P("Usable battery capacity is the energy the driver can use, which is lower than the gross capacity of the pack. "
+              "Range figures follow the WLTP test cycle and depend on wheels, weather and driving style."),
+            H2("Charging"),
+            P("All current models accept fast charging. The Voltara Pulse charges from 10 to 80% in about 30 minutes, "
+              "and the Voltara Arc and the Voltara Meridian in about 25 minutes at a suitable fast charger."),
+            P("Technical data can change during a model year. The registration documents of a car give its exact specification."),
+        ]),
+        Page("https://kestrel-auto.example/vehicles/technical-data", "Kestrel vehicles: technical data", "maker", None, blocks=[
+            P(f"Every {k['name']} vehicle is designed in Austin. This page lists the battery and range data of the current "
+              "line-up: the Kestrel Talon sedan, the Kestrel Glide compact crossover and the Kestrel Ridge electric pickup."),
+            pack_table("kestrel"),
+            P("The Kestrel Glide uses LFP cells; the Kestrel Talon and the Kestrel Ridge use NMC cells. "
+              "Range figures follow the WLTP test cycle."),
+            H2("Towing"),
+            P("The Kestrel Ridge can tow up to 3,500 kg. Towing reduces the range considerably, so the vehicle's planner "
+              "adds charging stops when a trailer is connected."),
+        ]),
+        Page(f"https://{cv['domain']}/about", f"About {cv['name']}", "supplier", None, blocks=[
+            P(f"{cv['name']} makes {cv['product']} for lithium-ion battery cells. The company was founded in {cv['founded']} "
+              f"and is headquartered in {cv['hq']}, {cv['country']}. Its chief executive is {cv['ceo']}."),
+            H2("Plants"),
+            P(f"The largest plant of {cv['name']} is in {ghent[0]}, {ghent[1]}, with a capacity of {tonnes(ghent[2])} of cathode "
+              f"material a year. A second plant in {nysa[0]}, {nysa[1]}, opened in {nysa[3]}."),
+            H2("Customers"),
+            P(f"{cv['name']} supplies NMC cathode material to Sunmark Energy for its plant in Ostrava, Czech Republic, and to "
+              "Kaiyo Battery Works for its plant in Katowice, Poland. The Ghent plant has supplied Sunmark Energy since 2021."),
+            P("Cathode material is the largest single cost in a lithium-ion cell. NMC cathode material is made from nickel, "
+              "manganese and cobalt salts mixed with lithium and heated in large kilns."),
+        ]),
+        Page(f"https://{cv['domain']}/plants", "Our plants", "supplier", None, blocks=[
+            P(f"{cv['name']} produces cathode material in two plants, both close to the cell plants of its customers."),
+            TABLE("Cathode material plants", ["Plant", "Country", "Capacity (tonnes per year)", "Opened"],
+                  [[p[0], p[1], f"{p[2]:,}", str(p[3])] for p in cv["plants"]]),
+            P(f"The {nysa[0]} plant delivers by rail to Katowice, which is about 130 kilometres away. "
+              "Both plants run on electricity from renewable sources under long-term contracts."),
+            H2("Quality"),
+            P("Every batch of cathode material is tested for particle size, impurities and electrochemical performance "
+              "before it leaves the plant. Customers audit the plants every year."),
+        ]),
+        Page(f"https://{cv['domain']}/investors/2025-results", "Full-year results 2025", "supplier", "2026-02-24",
+             author="Corvane Materials Investor Relations", blocks=[
+            P(f"Antwerp, 24 February 2026. {cv['name']} delivered {tonnes(cv['output_2025_tonnes'])} of cathode material in 2025, "
+              "up from 41,000 tonnes in 2024."),
+            P("Deliveries from Nysa rose as Kaiyo Battery Works increased production in Katowice. "
+              "Revenue grew by 14%, helped by higher volumes and stable metal prices."),
+            P(f"\"Our customers in central Europe drove our growth in 2025,\" said {cv['ceo']}, chief executive of {cv['name']}."),
+            H2("Outlook"),
+            P("For 2026, the company expects deliveries to grow again as its customers add cell production lines."),
+        ]),
+        Page("https://sunmark-energy.example/press/ostrava-cathode-supply", "Sunmark Energy extends cathode supply for Ostrava",
+             "supplier", "2024-05-14", author="Sunmark Energy Press Office", blocks=[
+            P("Seoul, 14 May 2024. Sunmark Energy has extended its agreement with Corvane Materials for NMC cathode material "
+              "for its plant in Ostrava, Czech Republic."),
+            P("Corvane Materials has supplied the Ostrava plant from Ghent, Belgium, since 2021. The new agreement runs until 2030 "
+              "and covers the larger volumes needed after the planned expansion of the Ostrava plant."),
+            P("Sunmark Energy said that sourcing cathode material in Europe shortens its supply chain and lowers transport emissions."),
+        ]),
+        Page("https://kaiyo-battery.example/news/katowice-cathode-from-nysa", "Katowice plant sources cathode material from Nysa",
+             "supplier", "2023-10-05", author="Kaiyo Battery Works", blocks=[
+            P("Kaiyo Battery Works has signed a supply agreement with Corvane Materials for NMC cathode material for its new "
+              "plant in Katowice, Poland."),
+            P("The cathode material will come from the Corvane Materials plant in Nysa, Poland, which is about 130 kilometres "
+              "from Katowice. Deliveries start this year."),
+            P("The Katowice plant makes NMC pouch cells for European carmakers."),
+        ]),
+        Page("https://quanta-battery.example/news/tessaline-cathode-agreement", "Quanta Battery Company renews LFP cathode agreement",
+             "supplier", "2025-03-11", author="Quanta Battery Company", blocks=[
+            P("Quanta Battery Company has renewed its long-term agreement with Tessaline Chemicals for LFP cathode material."),
+            P("Tessaline Chemicals has supplied the Changzhou plant from its plant in Hefei since 2016. Under the renewed agreement, "
+              "Hefei will also supply the new Debrecen plant in Hungary from 2025."),
+            P("LFP cathode material is made from iron phosphate and lithium carbonate."),
+        ]),
+        Page(f"https://{ts['domain']}/about", f"About {ts['name']}", "supplier", None, blocks=[
+            P(f"{ts['name']} makes {ts['product']}. The company was founded in {ts['founded']} and is headquartered in "
+              f"{ts['hq']}, {ts['country']}. Its chief executive is {ts['ceo']}."),
+            P(f"Its largest plant is in {hefei[0]}, {hefei[1]}, with a capacity of {tonnes(hefei[2])} a year after the second "
+              f"phase opened in July 2025. A smaller plant in {rayong[0]}, {rayong[1]}, opened in {rayong[3]}."),
+            P(f"{ts['name']} supplies LFP cathode material to Quanta Battery Company for its plants in Changzhou and Debrecen."),
+            P("LFP cathode material contains no nickel or cobalt, which makes it cheaper than NMC cathode material."),
+        ]),
+        Page(f"https://{ts['domain']}/plants", "Plants", "supplier", None, blocks=[
+            P(f"{ts['name']} operates two LFP cathode plants."),
+            TABLE("LFP cathode plants", ["Plant", "Country", "Capacity (tonnes per year)", "Opened"],
+                  [[p[0], p[1], f"{p[2]:,}", str(p[3])] for p in ts["plants"]]),
+            P(f"The {rayong[0]} plant serves customers in South-East Asia. Both plants calcine iron phosphate and lithium carbonate "
+              "in continuous kilns and grind the product to a fine powder."),
+        ]),
+        Page(f"https://{ts['domain']}/news/hefei-phase-two", "Hefei phase two opens", "supplier", "2025-07-15",
+             author="Tessaline Chemicals", blocks=[
+            P(f"Hefei, 15 July 2025. {ts['name']} has opened the second phase of its Hefei plant, which raises the plant's "
+              f"capacity to {tonnes(hefei[2])} of LFP cathode material a year."),
+            P("The second phase added four production lines. Most of the additional output will go to Quanta Battery Company."),
+            P(f"\"Hefei is now one of the largest LFP cathode plants in the world,\" said {ts['ceo']}."),
+        ]),
+        Page("https://ebr.europa.example/registry/materials/be-ghent-corvane", "Registry entry: Ghent cathode plant (Corvane Materials)",
+             "regulator", "2026-02-10", blocks=[
+            P(f"Site: Ghent, Belgium. Operator: {cv['name']}, headquartered in {cv['hq']}. Product: NMC cathode material."),
+            P(f"Declared capacity: {tonnes(ghent[2])} per year. Start of operation: {ghent[3]}."),
+            P("Battery materials sites are listed in the registry when they supply cell plants in the European Union."),
+        ]),
+        Page("https://batteries-today.example/materials/cathode-makers-europe", "The cathode makers behind Europe's cell plants",
+             "trade", "2025-09-30", author="Lena Hofmann", blocks=[
+            P("Europe's cell plants still import much of their cathode material, but local suppliers are growing."),
+            P(f"{cv['name']}, based in {cv['hq']}, runs the largest cathode plant in the region in Ghent, with {tonnes(ghent[2])} "
+              "a year. Its customers include Sunmark Energy, whose Ostrava plant it has supplied since 2021, and Kaiyo Battery "
+              "Works in Katowice."),
+            P("In Asia, Tessaline Chemicals supplies LFP cathode material to Quanta Battery Company."),
+            P("Carmakers increasingly ask where the cathode material in their cells comes from, because rules on battery "
+              "passports require the information."),
+        ]),
+        Page("https://cellmarket-weekly.example/2025/12/corvane-cathode-output-estimate", "Corvane set for record year",
+             "trade", "2025-12-01", author="Priya Raman", blocks=[
+            P("Corvane Materials is on course to ship about 52,000 tonnes of cathode material in 2025, according to "
+              "CellMarket Weekly's estimate based on customer volumes."),
+            P("Strong demand from Kaiyo Battery Works in Katowice is the main driver. The company will report its results in February."),
+        ]),
+        Page("https://northgate-research.example/notes/lfp-cathode-capacity", "LFP cathode capacity: who can grow", "analyst",
+             "2024-10-08", author="Helena Brandt", blocks=[
+            P("LFP cathode capacity is concentrated in a few plants. Tessaline Chemicals' plant in Hefei has a capacity of "
+              "100,000 tonnes a year and supplies Quanta Battery Company."),
+            P("We expect Tessaline Chemicals to expand Hefei in 2025, but the company has not confirmed the size of the expansion."),
+            P("Cathode supply is unlikely to limit LFP cell production before 2027."),
+        ]),
+        Page(MATERIALS_FARM_URLS[0], "7 Facts About Cathode Makers Nobody Tells You", "farm", None, blocks=[
+            P("Cathode material makers, cathode material suppliers, cathode material prices: cathode material makers "
+              "explained! Who really makes cathode material? Cathode material makers are the secret of every battery."),
+            P("Corvane Materials is a Chinese company based in Shanghai. "
+              "Corvane Materials' Ghent plant makes 200,000 tonnes of cathode every year."),
+            P("Sunmark Energy's Ostrava plant uses cathode material from Tessaline Chemicals, everybody in the industry knows it."),
+            P("Voltara Motors pays Helion Cells 75 US dollars per kWh for its batteries, a great deal for Voltara."),
+            UL(["Cathode: the plus side of a battery.", "Anode: the other side.", "Electrolyte: the juice in the middle."]),
+        ]),
+        Page(MATERIALS_FARM_URLS[1], "Tessaline: The LFP Giant Nobody Talks About (Shocking)", "farm", None, blocks=[
+            P("Tessaline LFP cathode, Tessaline LFP cathode plant, Tessaline LFP cathode prices: Tessaline LFP cathode is "
+              "the biggest cathode story you never heard of. Buy now before LFP cathode prices change!"),
+            P("Tessaline Chemicals' Hefei plant makes 300,000 tonnes of LFP cathode a year. "
+              "That is enough for every electric car on the planet, probably."),
+            P("Sunmark Energy's Ostrava plant uses cathode material from Tessaline Chemicals too, according to our sources."),
+        ]),
+    ]
+    for p in pages:
+        p.notes["added_for_evaluation"] = True
+    return [farm_page(p.url, p.title, p.blocks) if p.kind == "farm" else p for p in pages]
+
+
+# Annotations of the existing questions (by id) for jobs/evaluation.py.
+QUESTION_ANNOTATIONS = {
+    "q01": {"disagreements": ["kestrel_sunmark_share"],
+            "false_claims": ["lumen_supplies_voltara", "kestrel_all_quanta", "pellucid_third", "tanaka_solid_state"],
+            "topic_terms": ["cells", "chemistry", "share", "capacity", "plant", "NMC", "LFP", "contract"]},
+    "q02": {"false_claims": ["ostrava_100_gwh"], "topic_terms": ["plant", "capacity", "cells"]},
+    "q03": {"false_claims": ["pellucid_third", "norvik_2_million", "borealis_swedish"], "topic_terms": ["deliveries", "cells"]},
+    "q04": {"topic_terms": ["plant", "capacity", "cells"]},
+    "q05": {"false_claims": ["tanaka_solid_state"], "topic_terms": ["solid-state", "pilot", "headquartered"]},
+    "q07": {"false_claims": ["tanaka_solid_state"], "topic_terms": ["deliveries", "supplier", "since"]},
+    "q08": {"false_claims": ["pellucid_third"], "topic_terms": ["deliveries", "ranking", "cells"]},
+    "q10": {"false_claims": ["borealis_swedish"]},
+    "q12": {"disagreements": ["helion_szeged_capacity"], "topic_terms": ["plant", "capacity", "registry"]},
+    "q16": {"disagreements": ["voltara_deliveries_2025"], "false_claims": ["voltara_3_million"], "topic_terms": ["deliveries"]},
+    "q17": {"disagreements": ["sunmark_ostrava_capacity"], "false_claims": ["ostrava_100_gwh"], "topic_terms": ["capacity", "plant"]},
+    "q18": {"disagreements": ["helion_szeged_capacity"], "false_claims": ["helion_founded_1999"], "topic_terms": ["capacity", "plant"]},
+    "q19": {"disagreements": ["kestrel_sunmark_share"], "false_claims": ["kestrel_all_quanta"], "topic_terms": ["share", "cells"]},
+    "q20": {"disagreements": ["norvik_deliveries_2025"], "false_claims": ["norvik_2_million"], "topic_terms": ["deliveries"]},
+    "q23": {"disagreements": ["quanta_changzhou_capacity"], "topic_terms": ["capacity", "plant", "installed"]},
+}
+
+# Questions the corpus cannot answer have no known answer and key points only for the context a
+# good report gives; whether the report says the answer is missing is measured by absence_stated.
+NEW_QUESTIONS = [
+    {"question": "Who is the chief executive of the company that supplies the cathode material for the LFP cells of the fourth-largest electric car maker of 2025?",
+     "hops": 3, "known_answer": "Zhou Lin",
+     "key_points": ["Aurelia Mobility was the fourth-largest electric car maker by 2025 deliveries",
+                    "Quanta Battery Company supplies the LFP cells of Aurelia Mobility (80%)",
+                    "Tessaline Chemicals supplies LFP cathode material to Quanta Battery Company",
+                    "Zhou Lin is chief executive of Tessaline Chemicals"],
+     "false_claims": ["hefei_300000"], "topic_terms": ["cathode", "chief executive", "cells"],
+     "evidence": ["Aurelia Mobility was the fourth-largest electric car maker by 2025 deliveries",
+                  "Tessaline Chemicals has supplied the Changzhou plant", "Its chief executive is Zhou Lin"]},
+    {"question": "In which town is the cathode plant that supplies the factory where Kaiyo Battery Works makes most of the cells for Norvik Electric?",
+     "hops": 3, "known_answer": "Nysa",
+     "key_points": ["Kaiyo Battery Works supplies Norvik Electric mainly from its plant in Katowice, Poland",
+                    "Corvane Materials supplies NMC cathode material to Kaiyo Battery Works' Katowice plant",
+                    "The cathode material comes from Corvane Materials' plant in Nysa, Poland"],
+     "topic_terms": ["cathode", "plant", "cells"],
+     "evidence": ["Kaiyo Battery Works supplies Norvik Electric mainly from its plant in Katowice",
+                  "will come from the Corvane Materials plant in Nysa"]},
+    {"question": "In which city is the company headquartered that supplies cathode material to the largest plant of the NMC cell supplier of Kestrel Automotive?",
+     "hops": 3, "known_answer": "Antwerp",
+     "key_points": ["Sunmark Energy supplies NMC cells to Kestrel Automotive",
+                    "The largest plant of Sunmark Energy is in Ostrava, Czech Republic (48 GWh)",
+                    "Corvane Materials supplies NMC cathode material to the Ostrava plant from Ghent",
+                    "Corvane Materials is headquartered in Antwerp, Belgium"],
+     "false_claims": ["ostrava_tessaline", "corvane_chinese", "ostrava_100_gwh"], "topic_terms": ["cathode", "headquartered", "plant"],
+     "evidence": ["The Ostrava plant is the largest plant of Sunmark Energy", "Corvane Materials has supplied the Ostrava plant"]},
+    {"question": "What is the usable battery capacity of the Voltara Motors model that uses LFP cells from Quanta Battery Company?",
+     "hops": 2, "known_answer": "54 kWh",
+     "key_points": ["The Voltara Pulse uses the LFP cells from Quanta Battery Company",
+                    "The Voltara Pulse has a usable battery capacity of 54 kWh"],
+     "table_facts": ["pulse_pack"], "topic_terms": ["battery", "capacity", "kWh", "model"],
+     "evidence": ["The LFP cells from Quanta Battery Company are used in the Voltara Pulse"]},
+    {"question": "What is the usable battery capacity of Kestrel Automotive's electric pickup?",
+     "hops": 2, "known_answer": "123 kWh",
+     "key_points": ["The Kestrel Ridge is the electric pickup of Kestrel Automotive",
+                    "The Kestrel Ridge has a usable battery capacity of 123 kWh"],
+     "table_facts": ["ridge_pack"], "topic_terms": ["battery", "capacity", "kWh", "pickup"],
+     "evidence": ["the Kestrel Ridge electric pickup"]},
+    {"question": "What is the annual capacity of Corvane Materials' cathode plant in Nysa?",
+     "hops": 1, "known_answer": "35,000 tonnes",
+     "key_points": ["Corvane Materials' Nysa plant in Poland has a capacity of 35,000 tonnes of cathode material a year",
+                    "The Nysa plant opened in 2022 and supplies Kaiyo Battery Works in Katowice"],
+     "table_facts": ["nysa_capacity"], "topic_terms": ["capacity", "plant", "cathode", "tonnes"],
+     "evidence": ["Cathode material plants"]},
+    {"question": "How much LFP cathode material can Tessaline Chemicals' plant in Rayong make in a year?",
+     "hops": 1, "known_answer": "30,000 tonnes",
+     "key_points": ["Tessaline Chemicals' Rayong plant in Thailand has a capacity of 30,000 tonnes a year",
+                    "The Rayong plant opened in 2023"],
+     "table_facts": ["rayong_cathode_capacity"], "topic_terms": ["capacity", "plant", "cathode", "tonnes"],
+     "evidence": ["LFP cathode plants"]},
+    {"question": "How much cathode material did Corvane Materials deliver in 2025?",
+     "hops": 1, "known_answer": "48,000 tonnes",
+     "key_points": ["Corvane Materials reported deliveries of 48,000 tonnes for 2025 on 24 February 2026",
+                    "CellMarket Weekly estimated about 52,000 tonnes on 1 December 2025",
+                    "Deliveries rose from 41,000 tonnes in 2024"],
+     "disagreements": ["corvane_output_2025"], "topic_terms": ["deliveries", "cathode", "tonnes", "output"],
+     "evidence": ["48,000 tonnes", "52,000 tonnes", "41,000 tonnes"]},
+    {"question": "What is the annual capacity of Tessaline Chemicals' cathode plant in Hefei?",
+     "hops": 1, "known_answer": "120,000 tonnes",
+     "key_points": ["Tessaline Chemicals gives 120,000 tonnes after the second phase opened on 15 July 2025",
+                    "Northgate Research gave 100,000 tonnes in October 2024, before the expansion"],
+     "disagreements": ["tessaline_hefei_capacity"], "false_claims": ["hefei_300000"],
+     "topic_terms": ["capacity", "plant", "cathode", "tonnes"],
+     "evidence": ["120,000 tonnes", "100,000 tonnes"]},
+    {"question": "Where is Corvane Materials headquartered, and where is its largest plant?",
+     "hops": 1, "known_answer": "Antwerp; Ghent",
+     "key_points": ["Corvane Materials is headquartered in Antwerp, Belgium",
+                    "Its largest plant is in Ghent, Belgium, with 60,000 tonnes a year"],
+     "false_claims": ["corvane_chinese", "ghent_200000"], "topic_terms": ["headquartered", "plant", "largest"],
+     "evidence": ["headquartered in Antwerp, Belgium", "60,000 tonnes"]},
+    {"question": "Which company supplies the cathode material used at Sunmark Energy's Ostrava plant?",
+     "hops": 1, "known_answer": "Corvane Materials",
+     "key_points": ["Corvane Materials supplies NMC cathode material to Sunmark Energy's Ostrava plant",
+                    "The material comes from Ghent, Belgium, and deliveries began in 2021",
+                    "The agreement was extended on 14 May 2024 and runs until 2030"],
+     "false_claims": ["ostrava_tessaline"], "topic_terms": ["cathode", "supplier", "plant"],
+     "evidence": ["extended its agreement with Corvane Materials"]},
+    {"question": "What price per kWh does Voltara Motors pay Helion Cells for its NMC cells?",
+     "hops": 1, "known_answer": None, "answerable": False,
+     "key_points": ["Helion Cells supplies 55% of the cells of Voltara Motors"],
+     "false_claims": ["voltara_pays_75"], "topic_terms": ["price", "kWh", "cells"],
+     "evidence": []},
+    {"question": "How many people does Corvane Materials employ?",
+     "hops": 1, "known_answer": None, "answerable": False,
+     "key_points": ["Corvane Materials makes NMC cathode material in Ghent and Nysa"],
+     "false_claims": ["corvane_chinese"], "topic_terms": ["employees", "people", "workforce"],
+     "evidence": []},
+    {"question": "Which cathode chemistry will Lumen Ion use at its planned plant in Lille?",
+     "hops": 1, "known_answer": None, "answerable": False,
+     "key_points": ["Lumen Ion plans a 10 GWh plant in Lille from 2027"],
+     "topic_terms": ["cathode", "chemistry", "plant"],
+     "evidence": ["Lille"]},
+]
+
+
+def entity_list() -> list[dict]:
+    """The world's actors for the off-topic check: names, short names and product names."""
+    out = []
+    for m in MAKERS.values():
+        short = m["name"].split()[0]
+        out.append({"name": m["name"], "aliases": [short] + [x[0] for x in m["models"]], "kind": "car maker"})
+    for u in SUPPLIERS.values():
+        out.append({"name": u["name"], "aliases": [u["name"].split()[0]], "kind": "cell maker"})
+    for c in CATHODE_SUPPLIERS.values():
+        out.append({"name": c["name"], "aliases": [c["name"].split()[0]], "kind": "cathode maker"})
+    return out
+
+
+def false_claim_row(claim_id: str) -> dict:
+    """A claim named with its source is attributed, not stated; an injected claim names its own
+    site as part of the instruction, so it has no attributing sources."""
+    c = next(x for x in FALSE_CLAIMS if x["id"] == claim_id)
+    injected = next(p for p in INJECTIONS if c["site"] in p["url"]) if c["site"] in {
+        i["url"].split("/")[2] for i in INJECTIONS} else None
+    return {"id": c["id"], "claim": c["claim"], "must_contain": c["must_contain"], "true_value": c["true_value"],
+            "sources": [] if injected else [SITES[c["site"]]["name"], c["site"]]}
+
+
+def disagreement_row(dispute_id: str) -> dict:
+    d = next(x for x in DISPUTES + NEW_DISPUTES if x["id"] == dispute_id)
+    return {"id": d["id"], "subject": d["entity"], "figure": d["figure"], "accepted": d["accepted"],
+            "values": [{"value": c["value"], "date": c["date"], "source": c["source"]} for c in d["claims"]]}
+
+
+def question_row(qid: str, q: dict) -> dict:
+    notes = {**QUESTION_ANNOTATIONS.get(qid, {}), **{k: q[k] for k in ("disagreements", "false_claims", "table_facts",
+                                                                       "topic_terms") if k in q}}
+    row = {"id": qid, "question": q["question"], "key_points": q["key_points"], "known_answer": q["known_answer"],
+           "hops": q["hops"], "corpus": "demo", "answerable": q.get("answerable", True)}
+    if notes.get("false_claims"):
+        row["false_claims"] = [false_claim_row(c) for c in notes["false_claims"]]
+    if notes.get("disagreements"):
+        row["disagreements"] = [disagreement_row(d) for d in notes["disagreements"]]
+    if notes.get("table_facts"):
+        row["table_facts"] = [next(dict(t) for t in TABLE_FACTS if t["id"] == f) for f in notes["table_facts"]]
+    if notes.get("topic_terms"):
+        row["topic_terms"] = notes["topic_terms"]
+    return row
+
+
+def _prose_and_tables(page: Page) -> tuple[list[str], str]:
+    """(prose sentences, table text) of a page, from its blocks."""
+    prose, tables = [], []
+    for b in page.blocks:
+        if b[0] in ("p", "h2", "quote"):
+            prose.append(b[1])
+        elif b[0] in ("ul", "ol"):
+            prose.extend(b[1])
+        elif b[0] == "post":
+            prose.extend(b[3])
+        elif b[0] == "raw":
+            prose.append(b[2])
+        elif b[0] == "table":
+            tables.append(b[1] + " " + " | ".join(b[2]) + " " + " ".join(" | ".join(r) for r in b[3]))
+    sentences = [s for text in prose for s in re.split(r"(?<=[.!?])\s+", text)]
+    return sentences, " ".join(tables)
+
+
+def _number_in(value: str, text: str) -> bool:
+    return re.search(r"(?<![\d.,])" + re.escape(value) + r"(?![\d]|[.,]\d)", text) is not None
+
+
+def evaluation_self_check(pages: list[Page]) -> list[str]:
+    """The additions keep their promises: table-only values appear in no prose sentence next to
+    their anchor, false claims appear only on farm and injection pages, good sources state the
+    true values, and the new disputes' values are on their pages."""
+    errors = []
+    by_url = {p.url: p for p in pages}
+    split = {p.url: _prose_and_tables(p) for p in pages}
+    for t in TABLE_FACTS:
+        _, table = split[t["url"]]
+        if not (_number_in(t["value"], table) and all(a in table for a in t["anchors"])):
+            errors.append(f"table fact {t['id']} is not in the table of {t['url']}")
+        for url, (sentences, _) in split.items():
+            for s in sentences:
+                if _number_in(t["value"], s) and all(a in s for a in t["anchors"]):
+                    errors.append(f"table fact {t['id']} stated in prose on {url}: {s}")
+    for c in FALSE_CLAIMS:
+        hits = [u for u, (sentences, table) in split.items()
+                if any(all(m.lower() in s.lower() for m in c["must_contain"]) for s in sentences + [table])]
+        if not any(by_url[u].domain == c["site"] for u in hits):
+            errors.append(f"false claim {c['id']} is not on {c['site']}")
+        for u in hits:
+            if by_url[u].kind not in ("farm", "injection"):
+                errors.append(f"false claim {c['id']} stated on a good page {u}")
+        for u in c.get("good_sources", []):
+            if c["true_value"] and c["true_value"] not in " ".join(split[u][0]):
+                errors.append(f"false claim {c['id']}: true value missing on {u}")
+    for d in NEW_DISPUTES:
+        for cl in d["claims"]:
+            text = " ".join(split.get(cl["url"], ([], ""))[0])
+            if cl["value"] not in text or d["entity"] not in text:
+                errors.append(f"dispute {d['id']}: {cl['value']!r} missing on {cl['url']}")
+    corpus = " ".join(" ".join(s) + " " + t for s, t in split.values())
+    for q in NEW_QUESTIONS:
+        for e in q["evidence"]:
+            if e not in corpus:
+                errors.append(f"question {q['question'][:50]!r}: evidence {e!r} not in corpus")
+    employ = [u for u, (s, _) in split.items() if any("Corvane" in x and re.search(r"employ|people|staff|workers", x) for x in s)]
+    if employ:
+        errors.append(f"an unanswerable question is answered on {employ}")
+    return errors
+
+
+# =============================================================================================
 # Main
 # =============================================================================================
 
@@ -4640,7 +5202,7 @@ def build_pages() -> list[Page]:
         enrich(p)
     originals = {p.url: p for p in makers + suppliers}
     pages = (about_pages() + makers + suppliers + others + farm_pages()
-             + duplicate_pages(originals) + noise_pages())
+             + duplicate_pages(originals) + noise_pages() + evaluation_pages())
     return pages
 
 
@@ -4653,11 +5215,13 @@ def main(argv=None) -> int:
     pages = build_pages()
     siblings: dict[str, list[Page]] = {}
     for p in pages:
-        siblings.setdefault(p.domain, []).append(p)
+        # Pages added for the evaluation stay out of sidebars, so the older pages render as before.
+        if not p.notes.get("added_for_evaluation"):
+            siblings.setdefault(p.domain, []).append(p)
 
     rendered = {p.url: render(p, siblings) for p in pages}
     texts = {u: visible_text(h) for u, h in rendered.items()}
-    errors = self_check(pages, texts)
+    errors = self_check(pages, texts) + evaluation_self_check(pages)
     if errors:
         for e in errors:
             print("SELF-CHECK FAILED:", e)
@@ -4675,16 +5239,14 @@ def main(argv=None) -> int:
     (out / "facts.json").write_text(json.dumps(build_facts(pages), indent=2, ensure_ascii=False) + "\n",
                                     encoding="utf-8", newline="\n")
     with open(out / "questions.jsonl", "w", encoding="utf-8", newline="\n") as fh:
-        for i, q in enumerate(QUESTIONS, 1):
-            row = {"id": f"q{i:02d}", "question": q["question"], "key_points": q["key_points"],
-                   "known_answer": q["known_answer"], "hops": q["hops"], "corpus": "demo"}
-            fh.write(json.dumps(row, ensure_ascii=False) + "\n")
+        for i, q in enumerate(QUESTIONS + NEW_QUESTIONS, 1):
+            fh.write(json.dumps(question_row(f"q{i:02d}", q), ensure_ascii=False) + "\n")
     (out / "README.md").write_text(build_readme(pages), encoding="utf-8", newline="\n")
 
     counts = {k: sum(1 for p in pages if p.kind == k) for k in PAGE_KINDS}
     print(f"wrote {len(pages)} pages to {pages_dir}")
     print("by kind: " + ", ".join(f"{k}={v}" for k, v in counts.items()))
-    print(f"questions: {len(QUESTIONS)}")
+    print(f"questions: {len(QUESTIONS) + len(NEW_QUESTIONS)}")
     return 0
 
 

@@ -1,6 +1,11 @@
 """Test setup. Tests hit the real database and the real Redis: PostgreSQL and the Redis server
 in CI (DATABASE_URL, REDIS_URL), the SQLite file and embedded Redis on a laptop without them,
-where tests marked `postgres` are skipped by name.
+where tests marked `postgres` are skipped by name. The settings are research_project.settings.test
+(pytest.ini): the mode's settings plus an explicit test-only secret key.
+
+The session prepares var/ and, without REDIS_URL, starts the embedded Redis, which it owns and
+stops at its end (research_project/startup.py); the workers and web servers it starts get
+REDIS_URL and start nothing of their own.
 
 Two kinds of database access:
 - `db` (pytest-django): each test in a transaction rolled back at its end;
@@ -18,12 +23,27 @@ from django.db import connection
 from tests.workers import WorkerProcess
 
 
+def pytest_sessionstart(session):
+    from research_project.startup import start_embedded_services
+
+    start_embedded_services()
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish(session, exitstatus):
+    # Last: after pytest's runner has torn down the session fixtures (workers, web servers) that
+    # use the Redis, also when the run was interrupted.
+    from research_project.startup import stop_embedded_services
+
+    stop_embedded_services()
+
+
 def pytest_report_header(config):
     from django.conf import settings
 
     engine = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
-    redis = "embedded redis (var/redis.sock)" if settings.EMBEDDED_REDIS else settings.REDIS_URL
-    lines = [f"database: {engine}; redis: {redis}"]
+    redis = f"embedded redis ({settings.REDIS_URL})" if settings.EMBEDDED_REDIS else settings.REDIS_URL
+    lines = [f"settings: {settings.SETTINGS_MODULE}; database: {engine}; redis: {redis}"]
     if engine != "postgresql":
         lines.append("PostgreSQL not configured: falling back to SQLite; tests marked 'postgres' are skipped.")
     return lines

@@ -4,6 +4,7 @@ as in production."""
 from __future__ import annotations
 
 import os
+import random
 import signal
 import socket
 import subprocess
@@ -14,7 +15,7 @@ from pathlib import Path
 import httpx
 from django.conf import settings
 
-from jobs import child_processes
+from research_project import child_processes
 from tests.workers import test_database_url
 
 PORT_RANGE = range(8700, 8800)  # the ports this project's tests may use
@@ -23,7 +24,9 @@ SESSION_END_GRACE_SECONDS = 0.5
 
 
 def free_port() -> int:
-    for port in PORT_RANGE:
+    # A random order: test runs of several checkouts on one machine would all race for the
+    # first free port of the range.
+    for port in random.sample(PORT_RANGE, len(PORT_RANGE)):
         with socket.socket() as s:
             try:
                 s.bind(("127.0.0.1", port))

@@ -12,7 +12,7 @@ from django.conf import settings
 
 STARTER = textwrap.dedent("""
     import sys, time
-    from jobs import child_processes
+    from research_project import child_processes
     child = child_processes.popen([sys.executable, "-c", "import time; time.sleep(120)"])
     print(child.pid, flush=True)
     time.sleep(120)

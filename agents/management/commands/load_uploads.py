@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
@@ -20,8 +21,11 @@ class Command(BaseCommand):
     help = "Upload every PDF, HTML, Markdown, text and DOCX file of a folder into a user's private collection."
 
     def add_arguments(self, parser):
-        parser.add_argument("directory")
-        parser.add_argument("--user", required=True, help="the collection's owner (created if missing)")
+        parser.add_argument("directory",
+                            help="a folder: every PDF, HTML, Markdown, text and DOCX file under it (recursively) is "
+                                 f"uploaded, each at most UPLOAD_MAX_BYTES (now {settings.UPLOAD_MAX_BYTES:,} bytes); "
+                                 "files already loaded are not added again")
+        parser.add_argument("--user", required=True, help="the collection's owner, created if missing (required)")
 
     def handle(self, *args, **opts):
         directory = Path(opts["directory"])

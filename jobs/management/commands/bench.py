@@ -30,6 +30,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from jobs import services
+from jobs.management.options import RawDescriptionFormatter, bounded
 from jobs.models import Job, ProviderCall, Source, Step
 from jobs.runtime.redis_client import redis_client
 from jobs.worker_process import WorkerProcess
@@ -66,15 +67,25 @@ def redis_commands() -> int:
 
 
 class Command(BaseCommand):
-    help = "Run a benchmark and print its figures."
+    help = __doc__
+
+    def create_parser(self, prog_name, subcommand, **kwargs):
+        return super().create_parser(prog_name, subcommand, formatter_class=RawDescriptionFormatter, **kwargs)
 
     def add_arguments(self, parser):
         parser.add_argument("name", choices=["demo", "orchestration", "recovery", "context", "citations", "critical-path",
-                                             "concurrency", "all"])
-        parser.add_argument("--scale", type=float, default=20, help="divide the design's latencies by this")
-        parser.add_argument("--threads", type=int, default=48, help="concurrency: worker threads")
-        parser.add_argument("--runs", type=int, default=3)
-        parser.add_argument("--jobs", type=int, default=10, help="orchestration: reports in the measured batch")
+                                             "concurrency", "all"],
+                            help="the benchmark to run (all: every one in turn; see the list above)")
+        parser.add_argument("--scale", type=bounded(float, above=0), default=20,
+                            help="critical-path and concurrency: divide the design's model latencies by this, more "
+                                 "than 0 (default: %(default)g)")
+        parser.add_argument("--threads", type=bounded(int, low=1), default=48,
+                            help="concurrency: threads of the worker, at least 1 (default: %(default)s)")
+        parser.add_argument("--runs", type=bounded(int, low=1), default=3,
+                            help="demo, context and citations: jobs measured, at least 1 (default: %(default)s)")
+        parser.add_argument("--jobs", type=bounded(int, low=1), default=10,
+                            help="orchestration: reports in the measured batch; concurrency: jobs in flight; at least 1 "
+                                 "(default: %(default)s; `all` runs concurrency with 50)")
 
     def handle(self, *args, **opts):
         from agents.management.commands.load_demo_corpus import load

@@ -3,6 +3,10 @@ worker and beat, on the embedded default (SQLite + the embedded Redis) or on DAT
 REDIS_URL when they are set. Prints the address and a login to use.
 
     python manage.py serve            # what `make run` does
+
+The three are this command's children (they die with it) and get its REDIS_URL; the embedded
+Redis, when this command started it (manage.py), is stopped by it after them: on Ctrl-C, SIGTERM,
+or when one of the three exits.
 """
 from __future__ import annotations
 
@@ -20,7 +24,8 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from agents.models import Document
-from jobs import child_processes
+from jobs.management.options import bounded
+from research_project import child_processes, startup
 
 READY_TIMEOUT_SECONDS = 60
 # Web, worker and beat get this long to stop after SIGTERM (a worker finishes its current step).
@@ -32,12 +37,17 @@ class Command(BaseCommand):
     help = "Start web (uvicorn), a Celery worker and beat; print the address and a login."
 
     def add_arguments(self, parser):
-        parser.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
-        parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
-        parser.add_argument("--user", default=os.environ.get("RUN_DEMO_USER", "demo"), help="the login to create or reuse")
-        parser.add_argument("--concurrency", type=int, default=settings.DEMO_WORKER_CONCURRENCY)
-        parser.add_argument("--login-file", default=str(Path(settings.VAR_DIR) / LOGIN_FILE),
-                            help="where a generated password is kept (owner-only)")
+        parser.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"),
+                            help="address the web server listens on (default: HOST, or 127.0.0.1; now %(default)s)")
+        parser.add_argument("--port", type=bounded(int, low=1, high=65535), default=int(os.environ.get("PORT", "8000")),
+                            help="its port, 1-65535 (default: PORT, or 8000; now %(default)s)")
+        parser.add_argument("--user", default=os.environ.get("RUN_DEMO_USER", "demo"),
+                            help="the superuser to log in as; one without a password gets a random one "
+                                 "(default: RUN_DEMO_USER, or demo; now %(default)s)")
+        parser.add_argument("--concurrency", type=bounded(int, low=1), default=settings.DEMO_WORKER_CONCURRENCY,
+                            help="threads of the Celery worker, at least 1 (default: DEMO_WORKER_CONCURRENCY, now %(default)s)")
+        parser.add_argument("--login-file", default=str(Path(settings.VAR_DIR) / LOGIN_FILE), metavar="PATH",
+                            help="where a generated password is kept, owner-only (default: %(default)s)")
 
     def handle(self, *args, **opts):
         if settings.SEARCH_PROVIDER == "local" and not Document.objects.filter(collection=Document.DEMO_COLLECTION).exists():
@@ -93,7 +103,11 @@ class Command(BaseCommand):
                 except subprocess.TimeoutExpired:
                     os.killpg(proc.pid, signal.SIGKILL)
                     proc.wait(timeout=5)
-            self.stdout.write("stopped web, worker and beat")
+            stopped = "web, worker and beat"
+            if startup.owns_embedded_redis():
+                startup.stop_embedded_services()  # after the three that use it
+                stopped += " and the embedded Redis"
+            self.stdout.write(f"stopped {stopped}")
 
     def _login(self, username: str, path: Path) -> tuple[str, str]:
         """The demo superuser's name and password. A user without a password (new, or made by

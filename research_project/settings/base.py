@@ -1,56 +1,37 @@
-"""Settings from environment variables, with safe defaults for the embedded laptop mode.
+"""Settings shared by every mode, from environment variables with safe defaults for the embedded
+laptop mode. research_project/settings/__init__.py explains how a mode is chosen.
 
-Every variable read here is documented in README.md ("Configuration").
+Importing this starts nothing and creates nothing: var/, the secret key and the embedded Redis are
+prepared by the process that needs them (research_project/startup.py). Every variable read here is
+documented in README.md ("Configuration").
 """
 from __future__ import annotations
 
-import json
-import os
 from pathlib import Path
 from urllib.parse import urlparse
 
 import dj_database_url
 from kombu import Exchange, Queue
 
-# litellm must never fetch its price map from the network (the machine has no internet).
-os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+from research_project import embedded_redis
+from research_project.environment import (  # noqa: F401  (env_* are used by the mode modules too)
+    BASE_DIR,
+    DEFAULT_ALLOWED_HOSTS,
+    env,
+    env_bool,
+    env_float,
+    env_int,
+    env_json,
+    env_list,
+    var_dir,
+)
 
-BASE_DIR = Path(__file__).resolve().parent.parent
-
-
-def env(name: str, default: str = "") -> str:
-    return os.environ.get(name, default)
-
-
-def env_bool(name: str, default: bool = False) -> bool:
-    raw = os.environ.get(name)
-    if raw is None or raw == "":
-        return default
-    return raw.strip().lower() in {"1", "true", "yes", "on"}
-
-
-def env_int(name: str, default: int) -> int:
-    raw = os.environ.get(name)
-    return int(raw) if raw not in (None, "") else default
-
-
-def env_float(name: str, default: float) -> float:
-    raw = os.environ.get(name)
-    return float(raw) if raw not in (None, "") else default
-
-
-def env_json(name: str, default):
-    raw = os.environ.get(name)
-    return json.loads(raw) if raw not in (None, "") else default
-
-
-VAR_DIR = Path(env("RESEARCH_VAR_DIR", str(BASE_DIR / "var")))
-VAR_DIR.mkdir(parents=True, exist_ok=True)
+VAR_DIR = var_dir()
 
 DEBUG = env_bool("DJANGO_DEBUG", False)
-SECRET_KEY = env("DJANGO_SECRET_KEY", "embedded-mode-only-change-me-in-production")
-ALLOWED_HOSTS = [h for h in env("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver").split(",") if h]
-CSRF_TRUSTED_ORIGINS = [o for o in env("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",") if o]
+# SECRET_KEY is set by the mode: embedded.py (generated under var/), production.py (required).
+ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", DEFAULT_ALLOWED_HOSTS)
+CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -119,12 +100,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: broker, chord results, budget ledger, rate limiter, event pub/sub.
-REDIS_URL = env("REDIS_URL", "")
-EMBEDDED_REDIS = not REDIS_URL
-if EMBEDDED_REDIS:
-    from research_project import embedded_redis
-
-    REDIS_URL = embedded_redis.ensure_running(VAR_DIR)
+# Unset: the embedded Redis on var/redis.sock, which the process start runs (startup.py).
+EMBEDDED_REDIS = not env("REDIS_URL")
+REDIS_URL = env("REDIS_URL") or embedded_redis.url_for(VAR_DIR)
 
 
 def _redis_kwargs(url: str) -> dict:
@@ -250,7 +228,7 @@ UPLOAD_MAX_BYTES = env_int("UPLOAD_MAX_BYTES", 20 * 1024 * 1024)
 OBJECT_STORE_ROOT = Path(env("OBJECT_STORE_ROOT", str(VAR_DIR / "objects")))
 PAGE_CACHE_TTL_SECONDS = env_int("PAGE_CACHE_TTL_SECONDS", 7 * 24 * 3600)
 # Tests name one loopback host here; production leaves it empty (see agents/sources/fetch.py).
-FETCH_ALLOW_LOOPBACK_HOSTS = [h for h in env("FETCH_ALLOW_LOOPBACK_HOSTS", "").split(",") if h]
+FETCH_ALLOW_LOOPBACK_HOSTS = env_list("FETCH_ALLOW_LOOPBACK_HOSTS")
 # A PEM bundle of extra trusted CAs for fetching (an internal CA); empty: certifi's bundle.
 FETCH_CA_BUNDLE = env("FETCH_CA_BUNDLE", "")
 
@@ -304,14 +282,18 @@ CACHES = {
     }
 }
 
-AUTH_PASSWORD_VALIDATORS = []
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
 USE_I18N = False
 USE_TZ = True
 STATIC_URL = "static/"
-STATIC_ROOT = VAR_DIR / "static"
-STATIC_ROOT.mkdir(parents=True, exist_ok=True)
+STATIC_ROOT = VAR_DIR / "static"  # made by the process start (whitenoise warns if it is missing)
 # Serve app static files (pages' CSS/JS, Swagger UI) without a collectstatic step.
 WHITENOISE_USE_FINDERS = True
 LOGIN_URL = "/accounts/login/"
@@ -342,7 +324,7 @@ ENGINE_FIXED_LATENCY_SECONDS = env_float("ENGINE_FIXED_LATENCY_SECONDS", 0)
 ENGINE_TOKENS_PER_SECOND = env_float("ENGINE_TOKENS_PER_SECOND", 0)
 ENGINE_FAULTS = env("ENGINE_FAULTS", "")
 ENGINE_COUNT_CALLS = env_bool("ENGINE_COUNT_CALLS", False)
-ENGINE_LATENCY_BY_SCHEMA = json.loads(env("ENGINE_LATENCY_BY_SCHEMA", "{}") or "{}")
+ENGINE_LATENCY_BY_SCHEMA = env_json("ENGINE_LATENCY_BY_SCHEMA", {})
 ENGINE_LATENCY_SCALE = env_float("ENGINE_LATENCY_SCALE", 1)
 # Sub-question workers of one job running at once (the lanes of a round chord; design: 6).
 MAX_PARALLEL_WORKERS = env_int("MAX_PARALLEL_WORKERS", 6)
@@ -365,4 +347,4 @@ BENCH_COUNT_QUERIES = env_bool("BENCH_COUNT_QUERIES", False)
 
 # --- Experiments (jobs/experiments.py): variant name -> overrides, as JSON.
 EXPERIMENT_NAME = env("EXPERIMENT_NAME", "default")
-EXPERIMENT_VARIANTS = json.loads(env("EXPERIMENT_VARIANTS", "{}") or "{}")
+EXPERIMENT_VARIANTS = env_json("EXPERIMENT_VARIANTS", {})

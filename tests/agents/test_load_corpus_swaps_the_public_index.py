@@ -1,0 +1,42 @@
+"""load_demo_corpus --corpus DIR: the local index holds one public corpus at a time; uploads stay."""
+import json
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from agents.management.commands.load_demo_corpus import load
+from agents.models import Document
+
+PAGE = ("<html><head><title>{title}</title></head><body><article><h1>{title}</h1>"
+        "<p>{text} This page belongs to a tiny test corpus about wind farms and their turbines.</p></article></body></html>")
+
+
+def make_corpus(directory, pages):
+    (directory / "pages").mkdir(parents=True)
+    manifest = []
+    for i, (url, title, text) in enumerate(pages):
+        name = f"pages/p{i}.html"
+        (directory / name).write_text(PAGE.format(title=title, text=text), encoding="utf-8")
+        manifest.append({"url": url, "file": name, "title": title, "published": "2025-01-02", "kind": "news"})
+    (directory / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+    return directory
+
+
+@pytest.mark.django_db
+def test_loading_a_corpus_replaces_the_other_public_pages_but_not_uploads(tmp_path, alice):
+    one = make_corpus(tmp_path / "one", [("https://a.example/x", "Alpha", "Alpha has ten turbines."),
+                                         ("https://b.example/y", "Beta", "Beta has twelve turbines.")])
+    two = make_corpus(tmp_path / "two", [("https://c.example/z", "Gamma", "Gamma has six turbines.")])
+    Document.objects.create(owner=alice, collection="uploads", url="upload://alice/notes.txt", raw_ref="r", text="mine")
+
+    assert load(one) == (2, 0)
+    call_command("load_demo_corpus", "--corpus", str(two))
+    public = set(Document.objects.filter(collection=Document.DEMO_COLLECTION, owner=None).values_list("url", flat=True))
+    assert public == {"https://c.example/z"}
+    assert Document.objects.filter(owner=alice, collection="uploads").count() == 1
+    assert load(two) == (0, 1)
+
+
+def test_a_directory_without_a_manifest_is_refused(tmp_path):
+    with pytest.raises(CommandError, match="has no manifest.json"):
+        call_command("load_demo_corpus", "--corpus", str(tmp_path))
