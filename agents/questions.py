@@ -24,7 +24,7 @@ from agents import text as tx
 
 ECHO_MIN_WORDS = 5
 ECHO_SHORTEST_WORDS = 3  # repeating one or two words of a very short question is not quoting it
-ECHO_MIN_SHARE = 0.6
+ECHO_MIN_SHARE = 0.8  # reusing a clause of a long question ("the five largest electric car makers") is fine
 FRAME_MIN_WORDS = 3
 
 # Words a template adds to any question; a sub-question whose own words are only these (and

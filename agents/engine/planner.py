@@ -262,6 +262,11 @@ def rephrasings(ask: str, entity: str) -> list[str]:
     if _WH_NOUN_RE.match(ask):
         out.append(according_to(_WH_NOUN_RE.sub("Who", ask), entity))
     out.append(passive_count(ask))
+    # "the turbines of the Skarvholm wind farm" -> "the Skarvholm wind farm's turbines"
+    owned = re.sub(r"\bthe\s+((?:[a-z\-]+\s+){0,2}[a-z\-]+)\s+of\s+(the\s+[A-Z][\w\-]*(?:\s+[\w\-]+){0,3})$",
+                   lambda m: f"{m.group(2)}'s {m.group(1)}", ask.rstrip("?"))
+    if owned != ask.rstrip("?"):
+        out.append(_WH_NOUN_RE.sub("Who", owned) if _WH_NOUN_RE.match(owned) else owned)
     m = _TRAILING_PP_RE.match(ask.rstrip("?"))
     if m and len(m.group("pp").split()) >= 2:
         main = _WH_NOUN_RE.sub("who", m.group("main")) if _WH_NOUN_RE.match(m.group("main")) else m.group("main")
@@ -402,8 +407,7 @@ def _chain_plan(p: _Plan, shape: qshape.QuestionShape) -> None:
             if rank_words:
                 # The whole ranking, not only its top: which place each holds, with the figure
                 # that ranks them (one maker's own "we were the largest" is not a ranking).
-                p.add(f"List the {u.class_np} {scope} by their figures, {' '.join(rank_words)} first".strip(), links,
-                      hop_numbers(shape)[u.key])
+                p.add(f"List the {u.class_np} {scope}, {' '.join(rank_words)} first".strip(), links, hop_numbers(shape)[u.key])
     # Guesses that need no earlier answer: the ask about the whole class of the last unknown
     # ("In which country is the largest plant of each LFP cell supplier?"), so round one already
     # holds the answer for whichever member the chain names.
@@ -429,6 +433,9 @@ def _past(ask: str) -> str:
     """The ask in the past tense ("what is" -> "what was", "does X employ" -> "did X employ"),
     or "" when it has no auxiliary to change."""
     body = ask.rstrip("?")
+    m = re.match(r"^(?P<wh>.+?)\s+will\s+(?P<rest>.+?)\s+(?P<verb>(?-i:[a-z]+))$", body)
+    if m:  # "how much will X cost" -> "how much was X expected to cost"
+        return f"{m.group('wh')} was {m.group('rest')} expected to {m.group('verb')}"
     for pattern, repl in ((r"\b(is)\b", "was"), (r"\b(are)\b", "were"), (r"\b(does|do)\b", "did")):
         new = re.sub(pattern, repl, body, count=1)
         if new != body:
@@ -439,7 +446,7 @@ def _past(ask: str) -> str:
 def _fact_plan(p: _Plan, shape: qshape.QuestionShape, deep: bool) -> None:
     ask = shape.asks[0] if shape.asks else shape.text
     actors = _actors(shape)
-    main = actors[0] if actors else (_entities(shape)[0] if _entities(shape) else "")
+    main = actors[0] if actors else ""  # "According to X itself" only for a name that can speak
     clause = qtext.absence_clause(ask)
     answer = p.section("Answer", f"The direct answer: {clause}, with figures and dates.")
     context = p.section("Context", f"What {', '.join(actors[:2]) or 'the subject'} is and how the answer compares.")
@@ -486,14 +493,14 @@ def _list_plan(p: _Plan, shape: qshape.QuestionShape, deep: bool) -> None:
     if simple_subject:
         owned = possessive_np(focus, subject)
         p.add(f"List {owned}", answer, 1) or p.add(f"Which are {owned}?", answer, 1)
-        p.add(f"For each of {owned}, give figures and dates", detail, 2)
+        p.add(f"For each of {owned}, give the figures", detail, 2)
         if names and names[0] in owned:
             p.add(according_to(f"what are {owned}", names[0]), answer, 1)
     else:
         for option in rephrasings(ask, names[0] if names else ""):
             if p.add(option, answer, 1):
                 break
-        p.add(f"For each of the {focus}, give figures and dates", detail, 1)
+        p.add(f"For each of the {focus}, give the figures", detail, 1)
     years = _years(shape.text)
     before = years[0] if years else _this_year() - 1
     p.add(f"Which {focus} did {subject} have before {before}?" if simple_subject else f"Before {before}, {_low(ask)}", context)
@@ -514,7 +521,7 @@ def _compare_plan(p: _Plan, shape: qshape.QuestionShape, deep: bool) -> None:
     years = _years(shape.text)
     p.add(f"How did {a} and {b} compare before {years[0] if years else _this_year() - 1}?", context)
     if deep:
-        p.add(f"When is {b} a better choice than {a}{(' ' + ctx) if ctx else ''}?", answer, 2)
+        p.add(f"When should {b} be chosen over {a}{(' ' + ctx) if ctx else ''}?", answer, 2)
 
 
 def _set_plan(p: _Plan, shape: qshape.QuestionShape, deep: bool) -> None:
@@ -559,8 +566,8 @@ def _explain_plan(p: _Plan, shape: qshape.QuestionShape, deep: bool) -> None:
     if kind == "cause":
         event = re.sub(r"^(?:why|what caused|what causes|what led to)\s+", "", clause)
         p.add(f"Explain {clause}", answer, 1)
-        p.add(f"Which events came before {event}, and in what order?", evidence, 1)
-        p.add(f"Which explanations of {event} do experts dispute?", context)
+        p.add(f"What happened before {event}?", evidence, 1)
+        p.add(f"Who disagrees on {clause}?", context)
     elif kind == "trend":
         base = re.sub(r"\s+(?:changed?|evolved?|grown|developed|shifted|moved|risen|fallen)\b.*$", "",
                       re.sub(r"^how (?:has|have|did)\s+", "", ask, flags=re.I), flags=re.I)
@@ -572,11 +579,11 @@ def _explain_plan(p: _Plan, shape: qshape.QuestionShape, deep: bool) -> None:
     elif kind == "outlook":
         subject = re.sub(r"^what(?:'s| is) the (?:outlook|future|forecast|prognosis) (?:for|of)\s+", "", ask, flags=re.I)
         p.add(f"Where does {subject} stand now, in {_this_year()}?", evidence, 1)
-        p.add(f"Which forecasts for {subject} give figures and dates?", answer, 1)
-        p.add(f"What could hold back {subject}?", answer, 1)
+        p.add(f"List the forecasts for {subject}", answer, 1)
+        p.add(f"What could slow {subject}?", answer, 1)
         p.add(f"How has {subject} changed since {_this_year() - 3}?", evidence)
     elif kind == "yesno":
-        p.add(f"Which evidence says {qtext.absence_clause(ask).removeprefix('whether ')}?", answer, 1)
+        p.add(f"Who says that {qtext.absence_clause(ask).removeprefix('whether ')}?", answer, 1)
         p.add(f"In which cases is it not so that {qtext.absence_clause(ask).removeprefix('whether ')}?", answer, 1)
     elif kind == "superlative":
         m = re.match(r"^(?:which|what|who)\s+(?P<who>[\w\s\-]+?)\s+(?P<verb>(?-i:[a-z]+))\s+the\s+(?:most|largest|biggest|"
@@ -594,8 +601,8 @@ def _explain_plan(p: _Plan, shape: qshape.QuestionShape, deep: bool) -> None:
             p.add(f"Explain {clause}", answer, 1)
     else:  # explain: how something works
         p.add(f"Explain {clause}", answer, 1)
-        p.add(f"Which parts or steps does {topic} involve?", evidence, 1)
-        p.add(f"Where do sources disagree about {topic}?", context)
+        p.add(f"List the steps of {topic}", evidence, 1)
+        p.add(f"Who disagrees about {topic}?", context)
     _identity(p, _actors(shape), context)
 
 
@@ -612,12 +619,12 @@ def _vague_plan(p: _Plan, shape: qshape.QuestionShape, deep: bool) -> None:
     figures = p.section("Figures", f"The figures that measure {topic}, with dates.")
     recent = p.section(f"Since {since}", f"What has changed for {topic} since {since}.")
     be = "are" if qshape._plural_word(topic.split()[-1]) else "is"
-    p.add(f"What {be} {topic}, and which main kinds of {topic} exist?", what, 1)
-    p.add(f"Who are the largest makers or providers of {topic}?", who, 1)
-    p.add(f"Which figures measure {topic}, and what are they?", figures, 1)
+    p.add(f"Which kinds of {topic} are there?", what, 1)
+    p.add(f"Who makes {topic}?", who, 1)
+    p.add(f"List the figures on {topic}", figures, 1)
     p.add(f"What has changed for {topic} since {since}?", recent, 1)
     if deep:
-        p.add(f"What limits or risks do {topic} face?", recent, 1)
+        p.add(f"What limits {topic}?", recent, 1)
 
 
 def plan(question: str, depth: str, feedback: str = "", min_sq: int = 4, max_sq: int = 8) -> dict:
@@ -650,12 +657,33 @@ def plan(question: str, depth: str, feedback: str = "", min_sq: int = 4, max_sq:
     }
 
 
+def _named_things(shape: qshape.QuestionShape) -> list[str]:
+    """Identity questions for the names that are not actors: a name heading a phrase after "the"
+    ("What is the Thirty Years' War?") or naming the thing after it ("What is the Skarvholm wind
+    farm, and who runs it?")."""
+    out = []
+    actors = set(_actors(shape))
+    for name in _entities(shape):
+        if name in actors:
+            continue
+        m = re.search(r"\bthe\s+" + re.escape(name) + r"(?P<head>(?:\s+(?-i:[a-z][\w\-]*)){0,3}?)(?=\s+(?:of|in|at|for|to|from|that|"
+                      r"which|who|and|is|was|will|has|cost|make|makes)\b|[?,.]|$)", shape.text)
+        if not m:
+            continue
+        head = m.group("head").strip()
+        out.append(f"What is the {name} {head}, and who runs it?" if head else f"What is the {name}?")
+    return out
+
+
 def _pad(p: _Plan, shape: qshape.QuestionShape) -> None:
     """Too few sub-questions for the design's minimum: add angles on the question's own terms
     (each name it mentions, the period before its first year, an explanation of its ask, and
     last where sources differ on it)."""
     section = p.outline[-1][0] if p.outline else p.section("Context", "Background and disagreements.")
     _identity(p, _actors(shape), section)
+    for text in _named_things(shape):
+        if len(p.sqs) < 4:
+            p.add(text, section)
     years = _years(shape.text)
     ask = render(shape, shape.asks[0], {}, "compact") if shape.asks else shape.text
     if shape.chain and qtext.echoes(ask, shape.text):
@@ -668,12 +696,10 @@ def _pad(p: _Plan, shape: qshape.QuestionShape) -> None:
     for text in (
         f"Explain {clause}" if not re.match(r"^(?:how many|how much|when|where|who|which|what)\b", clause) else "",
         f"Before {years[0]}, {_low(ask)}" if years else "",
-        f"Which sources disagree on {clause}, and when did each say so?",
-        f"Which sources state {clause}, and on what evidence?",
-        f"Which sources report figures on {topic}, and do they disagree?",
+        f"Who says {clause}, and when?",
+        f"According to whom, {clause}?",
+        f"List the figures on {topic}",
         f"What was reported on {topic} before {(years[0] if years else _this_year())}?",
-        f"Which places, dates and names come up in reports on {topic}?",
-        f"List the figures on {topic} by source and date",
     ):
         if len(p.sqs) >= 4:
             break
