@@ -53,7 +53,7 @@ def test_when_only_the_first_hop_is_found_the_two_remaining_hops_are_asked_with_
     out = _decide(first_only)
     assert [(s["text"], s["hop"]) for s in out["new_subquestions"]] == [
         ("Which company supplies LFP cells to Voltara Motors?", 2),
-        ("In which country is the largest plant of the LFP cell supplier of Voltara Motors?", 3),
+        ("In which country is the largest plant of the company that supplies LFP cells to Voltara Motors?", 3),
     ]
 
 
