@@ -13,6 +13,13 @@ from django.db import models
 class Document(models.Model):
     DEMO_COLLECTION = "demo"
 
+    class Status(models.TextChoices):
+        # An upload is stored at once and read by a worker (agents.tasks.upload_process):
+        # processing until then, ready when its text is indexed, rejected with a reason.
+        PROCESSING = "processing"
+        READY = "ready"
+        REJECTED = "rejected"
+
     id = models.BigAutoField(primary_key=True)
     # The demo corpus is public (owner null); an upload collection belongs to one user.
     owner = models.ForeignKey(
@@ -29,10 +36,16 @@ class Document(models.Model):
     size_bytes = models.PositiveIntegerField(default=0)
     quality = models.FloatField(default=0.5)
     search_vector = SearchVectorField(null=True, editable=False)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.READY)
+    # Why a rejected upload was not read, in a sentence its owner can act on.
+    reason = models.CharField(max_length=500, blank=True, default="")
+    filename = models.CharField(max_length=200, blank=True, default="")  # as uploaded (uploads only)
+    processed_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         db_table = "documents"
+        indexes = [models.Index(fields=["owner", "collection", "status"], name="documents_owner_status")]
         constraints = [
             models.UniqueConstraint(fields=["collection", "owner", "url"], name="documents_unique_url"),
         ]

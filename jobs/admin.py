@@ -14,7 +14,8 @@ from jobs.runtime.errors import ApplicationError
 
 
 class ReadOnlyAdminMixin:
-    """The step log and provider calls are the record of what happened: never edited."""
+    """The step log, provider calls, sub-questions, sources and notes are the record of what
+    happened: never edited."""
 
     def has_add_permission(self, request, obj=None):
         return False
@@ -99,16 +100,36 @@ class PrecisionFilter(admin.SimpleListFilter):
 
 @admin.register(Job)
 class JobAdmin(admin.ModelAdmin):
+    """A job's page is for reading: status, question, budgets and the rest change only through
+    the actions, which call the services (an edit here would bypass their checks, the lease and
+    the events). Jobs are neither added nor deleted from admin forms."""
+
     list_display = ("job_id", "user", "question_short", "status", "round", "tokens_used", "usd", "citation_precision",
                     "passes_release_gate", "stopped_reason", "created_at")
     list_filter = ("status", CostFilter, PrecisionFilter, "depth", "created_at", "variant", "follow_up_missed")
-    actions = ["cancel_jobs", "verify_cited_quotes", "rerun_citation_check"]
+    actions = ["cancel_jobs", "verify_cited_quotes", "rerun_citation_check", "delete_finished_jobs"]
     search_fields = ("question", "job_id", "user__username")
     readonly_fields = ("job_id", "model_calls", "epoch", "step_seq", "lease_owner", "lease_expires_at", "tokens_used",
                        "usd_used_micros", "prompt_version", "report", "created_at", "updated_at", "finished_at",
                        "follow_up_missed")
     raw_id_fields = ("follow_up_of",)
     inlines = [SubQuestionInline, StepInline, SourceInline, NoteInline, ClaimInline]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        # The list (and its actions) keeps the user's permission; one job's page is view-only.
+        return obj is None and super().has_change_permission(request)
+
+    def has_delete_permission(self, request, obj=None):
+        # Only the action below deletes, through the service (events, stored objects, Redis).
+        return obj is None and super().has_delete_permission(request)
+
+    def get_actions(self, request):
+        actions = super().get_actions(request)
+        actions.pop("delete_selected", None)  # Django's own delete would bypass job_delete
+        return actions
 
     @admin.display(description="model calls and trajectories")
     def model_calls(self, obj):
@@ -129,11 +150,16 @@ class JobAdmin(admin.ModelAdmin):
         if skipped:
             self.message_user(request, "skipped: " + "; ".join(skipped), messages.WARNING)
 
-    @admin.action(description="Cancel the selected jobs")
+    @admin.action(description="Cancel the selected jobs", permissions=["change"])
     def cancel_jobs(self, request, queryset):
         self._for_each(request, queryset, services.job_cancel, "Cancelled")
 
-    @admin.action(description="Re-run the citation check (quotes and the support judge) on finished reports")
+    @admin.action(description="Delete the selected finished jobs (report, notes, claims, events)", permissions=["delete"])
+    def delete_finished_jobs(self, request, queryset):
+        self._for_each(request, queryset, lambda job: services.job_delete(user=job.user, job_id=job.pk), "Deleted")
+
+    @admin.action(description="Re-run the citation check (quotes and the support judge) on finished reports",
+                  permissions=["change"])
     def rerun_citation_check(self, request, queryset):
         self._for_each(request, queryset, services.citation_check_rerun, "Citation check started again on")
 
@@ -163,7 +189,7 @@ class JobAdmin(admin.ModelAdmin):
 
 
 @admin.register(SubQuestion)
-class SubQuestionAdmin(admin.ModelAdmin):
+class SubQuestionAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = ("sq_id", "job", "round", "position", "text", "status")
     list_filter = ("status", "round")
     search_fields = ("text", "job__job_id")
@@ -177,14 +203,14 @@ class StepAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
 
 
 @admin.register(Source)
-class SourceAdmin(admin.ModelAdmin):
+class SourceAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = ("source_id", "job", "domain", "title", "quality", "published_at", "fetched_at", "fetch_error")
     list_filter = ("domain",)
     search_fields = ("url", "title", "job__job_id")
 
 
 @admin.register(Note)
-class NoteAdmin(admin.ModelAdmin):
+class NoteAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = ("note_id", "job", "sq", "source", "claim", "char_start", "char_end")
     search_fields = ("claim", "quote", "job__job_id")
     readonly_fields = ("quote", "char_start", "char_end", "source", "job", "sq")

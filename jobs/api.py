@@ -7,28 +7,38 @@ their serializers explicitly so the join cannot mix them up.
 """
 from __future__ import annotations
 
-import json
-from importlib import import_module
-
+from django.conf import settings
 from django.http import Http404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiParameter,
+    OpenApiRequest,
     OpenApiResponse,
     extend_schema,
     extend_schema_field,
     inline_serializer,
 )
 from rest_framework import serializers, status
-from rest_framework.exceptions import Throttled
+from rest_framework.exceptions import NotFound, ParseError, Throttled
 from rest_framework.pagination import PageNumberPagination
-from rest_framework.parsers import FormParser, MultiPartParser
-from rest_framework.renderers import BaseRenderer, JSONRenderer
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from jobs import events, online, selectors, services
+from agents import uploads
+from jobs import events, http_errors, online, selectors, services
+from jobs.api_fields import (
+    NUL_FREE_PATTERN,
+    StrictBooleanField,
+    StrictCharField,
+    StrictFloatField,
+    StrictIntegerField,
+    StrictUUIDField,
+    collapsed_min_length_pattern,
+    stripped_length_pattern,
+)
 from jobs.runtime.errors import ApplicationError
 
 
@@ -48,6 +58,9 @@ def _first_error(detail, path: str = "") -> tuple[str, str]:
 
 
 def exception_handler(exc, context):
+    if http_errors.is_outage(exc):  # token lookup, session, throttle counters: a store is down
+        body, headers = http_errors.outage_body(exc)
+        return Response(body, status=503, headers=headers)
     if isinstance(exc, ApplicationError):
         body = {"error": exc.message, "field": exc.field}
         body.update(exc.extra)
@@ -68,18 +81,71 @@ def exception_handler(exc, context):
     return response
 
 
+class BoundedJSONParser(JSONParser):
+    """DRF's JSON parser, refusing with a 400 (instead of a 500 further on) a body nested deeper
+    than Python's recursion limit and text that is not Unicode (an unpaired surrogate escape
+    such as "\\ud800", which no database column can store)."""
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        try:
+            data = super().parse(stream, media_type, parser_context)
+        except RecursionError:
+            raise ParseError("JSON parse error - the body is nested too deeply") from None
+        if not _is_unicode(data):
+            raise ParseError("JSON parse error - the body holds an unpaired surrogate (not Unicode text)")
+        return data
+
+
+def _is_unicode(value) -> bool:
+    """Whether every string in a parsed JSON value (keys included) encodes as UTF-8."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                return False
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return True
+
+
+class ApiView(APIView):
+    """The API's base view: JSON bodies through BoundedJSONParser."""
+
+    parser_classes = [BoundedJSONParser]
+
+
 ErrorSerializer = inline_serializer("Error", {
     "error": serializers.CharField(help_text="what is wrong, in a sentence"),
     "field": serializers.CharField(allow_null=True, help_text="the input at fault (dotted path), if any"),
 })
 
 
+OutageSerializer = inline_serializer("Outage", {
+    "error": serializers.CharField(help_text="which store cannot be reached"),
+    "field": serializers.CharField(allow_null=True),
+    "retry_after_seconds": serializers.IntegerField(help_text="also sent as the Retry-After header"),
+})
+
+
 def errors(*codes: int) -> dict:
+    """The error responses of an operation, each a JSON {error, field}; every operation can
+    also answer 503 while PostgreSQL or Redis is unreachable."""
     text = {400: "invalid input (the body names the field)", 401: "not authenticated",
             404: "no such job or note (another user's job is also 404)", 409: "the job's state does not allow it",
+            413: "the file is larger than UPLOAD_MAX_BYTES",
+            415: "the body is not in the media type this operation takes",
             429: "throttled, or a per-user limit (active jobs, daily dollars) reached",
             501: "not available in this build"}
-    return {c: OpenApiResponse(ErrorSerializer, description=text.get(c, "")) for c in codes}
+    out = {c: OpenApiResponse(ErrorSerializer, description=text.get(c, "")) for c in codes}
+    out[503] = OpenApiResponse(OutageSerializer, description="PostgreSQL or Redis is briefly unreachable; retry after "
+                                                             "Retry-After seconds")
+    return out
 
 
 # --- shared output shapes ----------------------------------------------------------------------
@@ -190,28 +256,49 @@ JOB_ID = OpenApiParameter("job_id", OpenApiTypes.UUID, OpenApiParameter.PATH)
 
 
 # --- research jobs -------------------------------------------------------------------------
-class JobCreateApi(APIView):
+def schema_field(field_class, schema: dict):
+    """`field_class` described in the OpenAPI schema by `schema` (what the service accepts)."""
+    return extend_schema_field(schema)(type(field_class.__name__, (field_class,), {}))
+
+
+QUESTION_SCHEMA = {
+    "type": "string", "maxLength": services.QUESTION_MAX_CHARS,
+    "pattern": collapsed_min_length_pattern(services.QUESTION_MIN_CHARS),
+    "description": f"{services.QUESTION_MIN_CHARS} to {services.QUESTION_MAX_CHARS} characters "
+                   "(runs of whitespace count as one space)",
+}
+
+
+class JobCreateApi(ApiView):
     class InputSerializer(serializers.Serializer):
         class BudgetSerializer(serializers.Serializer):
-            max_minutes = serializers.FloatField(required=False, help_text=f"0 < minutes <= {services.MAX_BUDGET_MINUTES}")
-            max_usd = serializers.FloatField(required=False, help_text=f"{services.MIN_BUDGET_USD} <= USD <= {services.MAX_BUDGET_USD}")
-            max_tokens = serializers.IntegerField(required=False, help_text="token cap (default DEFAULT_BUDGET_TOKENS)")
+            max_minutes = schema_field(StrictFloatField, {
+                "type": "number", "minimum": 0, "exclusiveMinimum": True, "maximum": services.MAX_BUDGET_MINUTES,
+                "description": f"0 < minutes <= {services.MAX_BUDGET_MINUTES}"})(required=False)
+            max_usd = schema_field(StrictFloatField, {
+                "type": "number", "minimum": services.MIN_BUDGET_USD, "maximum": services.MAX_BUDGET_USD,
+                "description": f"{services.MIN_BUDGET_USD} <= USD <= {services.MAX_BUDGET_USD}"})(required=False)
+            max_tokens = schema_field(StrictIntegerField, {
+                "type": "integer", "minimum": 1, "maximum": services.max_budget_tokens(),
+                "description": "token cap (default DEFAULT_BUDGET_TOKENS)"})(required=False)
 
-        question = serializers.CharField(allow_blank=True, help_text=f"{services.QUESTION_MIN_CHARS} to {services.QUESTION_MAX_CHARS} characters")
+        question = schema_field(StrictCharField, QUESTION_SCHEMA)(trim_whitespace=False)
         depth = serializers.ChoiceField(choices=["quick", "deep"], required=False)
-        sources = serializers.ListField(child=serializers.ChoiceField(choices=list(services.SOURCES)), required=False)
+        sources = serializers.ListField(child=serializers.ChoiceField(choices=list(services.SOURCES)), required=False,
+                                        min_length=1, max_length=1,
+                                        help_text="one source: the web or your uploads (research them in separate jobs)")
         budget = BudgetSerializer(required=False)
-        require_approval = serializers.BooleanField(required=False, allow_null=True, default=None,
-                                                    help_text="stop after planning until the plan is approved; default: the user's setting")
-        follow_up_of = serializers.UUIDField(required=False, allow_null=True,
-                                             help_text="a finished job of yours that this question follows up")
+        require_approval = StrictBooleanField(required=False, allow_null=True, default=None,
+                                              help_text="stop after planning until the plan is approved; default: the user's setting")
+        follow_up_of = StrictUUIDField(required=False, allow_null=True,
+                                       help_text="a finished job of yours that this question follows up (404 when it is not yours)")
 
     class OutputSerializer(serializers.Serializer):
         job_id = serializers.UUIDField()
         status = serializers.CharField()
 
-    @extend_schema(operation_id="research_create", description="Start a research job. Answers 202 with its id; follow it with GET /v1/research/{job_id} or its event stream. 429 when you have too many open jobs or today's dollars would pass your limit.", request=InputSerializer,
-                   responses={202: OutputSerializer, **errors(400, 401, 429)})
+    @extend_schema(operation_id="research_create", description="Start a research job. Answers 202 with its id; follow it with GET /v1/research/{job_id} or its event stream. 404 when follow_up_of is not a job of yours; 409 when it is not finished, or when you ask to research your uploads and have none ready; 429 when you have too many open jobs or today's dollars would pass your limit.", request=InputSerializer,
+                   responses={202: OutputSerializer, **errors(400, 401, 404, 409, 415, 429)})
     def post(self, request):
         data = JobCreateApi.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -221,12 +308,37 @@ class JobCreateApi(APIView):
 
 
 class JobListPagination(PageNumberPagination):
+    """Page numbers and sizes as the schema states them: `page` >= 1 (a page past the last is
+    404), `page_size` 1..100; anything else is a 400 naming the parameter."""
+
     page_size = 20
     page_size_query_param = "page_size"
     max_page_size = 100
+    last_page_strings = ()
+
+    def paginate_queryset(self, queryset, request, view=None):
+        for name, limit in (("page", None), ("page_size", self.max_page_size)):
+            raw = request.query_params.get(name)
+            if raw is None:
+                continue
+            if not raw.isdigit() or int(raw) < 1 or (limit is not None and int(raw) > limit):
+                bound = f"1 to {limit}" if limit else "1 or more"
+                raise ApplicationError(f"{name} must be a whole number, {bound}", field=name)
+        try:
+            return super().paginate_queryset(queryset, request, view)
+        except NotFound:
+            raise ApplicationError("no such page", field="page", status=404) from None
+
+    def get_schema_operation_parameters(self, view):
+        return [
+            {"name": "page", "required": False, "in": "query", "description": "page number (a page past the last is 404)",
+             "schema": {"type": "integer", "minimum": 1}},
+            {"name": "page_size", "required": False, "in": "query", "description": "results per page",
+             "schema": {"type": "integer", "minimum": 1, "maximum": self.max_page_size}},
+        ]
 
 
-class JobListApi(APIView):
+class JobListApi(ApiView):
     # drf-spectacular reads this to wrap the list in the paginator's envelope.
     pagination_class = JobListPagination
 
@@ -243,7 +355,7 @@ class JobListApi(APIView):
         def get_usd_used(self, job) -> float:
             return round(job.usd_used_micros / 1e6, 6)
 
-    @extend_schema(operation_id="research_list", description='My jobs, newest first, paginated.', responses={200: OutputSerializer(many=True), **errors(401)})
+    @extend_schema(operation_id="research_list", description='My jobs, newest first, paginated. A page past the last is 404.', responses={200: OutputSerializer(many=True), **errors(400, 401, 404)})
     def get(self, request):
         paginator = JobListPagination()
         page = paginator.paginate_queryset(selectors.job_list_for_user(user=request.user), request, view=self)
@@ -254,7 +366,7 @@ class JobCollectionApi(JobCreateApi, JobListApi):
     """/v1/research: GET lists my jobs (JobListApi), POST starts one (JobCreateApi)."""
 
 
-class JobDetailApi(APIView):
+class JobDetailApi(ApiView):
     @extend_schema(operation_id="research_retrieve", description="A job: status, plan (with an estimate of tokens, dollars and minutes), progress, and the report when done. Another user's job is 404.", parameters=[JOB_ID],
                    responses={200: JobDetailOutputSerializer, **errors(401, 404)})
     def get(self, request, job_id):
@@ -262,17 +374,58 @@ class JobDetailApi(APIView):
         return Response(JobDetailOutputSerializer(job).data)
 
 
-@extend_schema_field({"oneOf": [
-    {"type": "string"},
-    {"type": "object", "properties": {"text": {"type": "string"}, "section": {"type": "string"}}, "required": ["text"]},
-]})
+class JobDeleteApi(ApiView):
+    @extend_schema(operation_id="research_destroy", description="Delete a finished (done, failed or cancelled) job of "
+                                                                "mine with its report, notes, claims and events. 409 while "
+                                                                "it runs: cancel it first.",
+                   parameters=[JOB_ID], responses={204: None, **errors(401, 404, 409)})
+    def delete(self, request, job_id):
+        services.job_delete(user=request.user, job_id=job_id)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class JobResourceApi(JobDetailApi, JobDeleteApi):
+    """/v1/research/{job_id}: GET shows the job (JobDetailApi), DELETE removes it (JobDeleteApi)."""
+
+
+PLAN_TEXT_SCHEMA = {
+    "type": "string",
+    "pattern": stripped_length_pattern(services.SUBQUESTION_MIN_CHARS, services.SUBQUESTION_MAX_CHARS),
+    "description": f"a sub-question of {services.SUBQUESTION_MIN_CHARS} to {services.SUBQUESTION_MAX_CHARS} characters",
+}
+
+
+PLAN_ITEM_SCHEMA = {"oneOf": [
+    PLAN_TEXT_SCHEMA,
+    {"type": "object", "properties": {"text": PLAN_TEXT_SCHEMA, "section": {"type": "string", "pattern": NUL_FREE_PATTERN}},
+     "required": ["text"]},
+]}
+
+
+@extend_schema_field(PLAN_ITEM_SCHEMA)
 class PlanItemField(serializers.JSONField):
     pass
 
 
-class PlanApproveApi(APIView):
+# What the plan endpoint accepts, as a schema: {"approve": true}, or {"edited_plan": [...]}.
+PLAN_APPROVE_REQUEST_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "approve": {"type": "boolean", "description": "true: start research with the plan as it is"},
+        "edited_plan": {"type": "array", "items": PLAN_ITEM_SCHEMA,
+                        "minItems": services.EDITED_PLAN_MIN, "maxItems": services.EDITED_PLAN_MAX,
+                        "description": f"{services.EDITED_PLAN_MIN} to {services.EDITED_PLAN_MAX} sub-questions "
+                                       "(strings, or {text, section}); replaces the plan and starts research"},
+    },
+    "anyOf": [{"required": ["approve"], "properties": {"approve": {"enum": [True]}}}, {"required": ["edited_plan"]}],
+}
+
+
+class PlanApproveApi(ApiView):
+    request_body_required = True  # jobs/schema.py: a raw request schema is optional by default
+
     class InputSerializer(serializers.Serializer):
-        approve = serializers.BooleanField(required=False, help_text="true: start research with the plan as it is")
+        approve = StrictBooleanField(required=False, help_text="true: start research with the plan as it is")
         edited_plan = serializers.ListField(child=PlanItemField(), required=False, allow_empty=True,
                                             help_text=f"{services.EDITED_PLAN_MIN} to {services.EDITED_PLAN_MAX} sub-questions "
                                                       "(strings, or {text, section}); replaces the plan and starts research")
@@ -282,8 +435,8 @@ class PlanApproveApi(APIView):
                 raise serializers.ValidationError({"approve": "send {\"approve\": true} or {\"edited_plan\": [...]}"})
             return attrs
 
-    @extend_schema(operation_id="research_plan_approve", description='Approve the plan of a job awaiting approval, or replace it with an edited plan (1 to 8 sub-questions); research starts. 409 when the plan is not awaiting approval.', parameters=[JOB_ID], request=InputSerializer,
-                   responses={202: JobDetailOutputSerializer, **errors(400, 401, 404, 409)})
+    @extend_schema(operation_id="research_plan_approve", description='Approve the plan of a job awaiting approval, or replace it with an edited plan (1 to 8 sub-questions); research starts. 409 when the plan is not awaiting approval.', parameters=[JOB_ID],
+                   request={"application/json": PLAN_APPROVE_REQUEST_SCHEMA}, responses={202: JobDetailOutputSerializer, **errors(400, 401, 404, 409, 415)})
     def post(self, request, job_id):
         job = selectors.job_get_for_user(user=request.user, job_id=job_id)
         data = PlanApproveApi.InputSerializer(data=request.data)
@@ -292,7 +445,7 @@ class PlanApproveApi(APIView):
         return Response(JobDetailOutputSerializer(job).data, status=status.HTTP_202_ACCEPTED)
 
 
-class JobCancelApi(APIView):
+class JobCancelApi(ApiView):
     class OutputSerializer(serializers.Serializer):
         job_id = serializers.UUIDField(source="pk")
         status = serializers.CharField()
@@ -307,38 +460,41 @@ class JobCancelApi(APIView):
 
 
 # --- events (server-sent) ---------------------------------------------------------------------
-class EventStreamRenderer(BaseRenderer):
-    """Lets a client send `Accept: text/event-stream`; error bodies are still JSON text."""
-
-    media_type = "text/event-stream"
-    format = "sse"
-    charset = "utf-8"
-
-    def render(self, data, accepted_media_type=None, renderer_context=None):
-        return json.dumps(data).encode() if data is not None else b""
+SSE_SCHEMA = {
+    "type": "string",
+    "description": "text/event-stream (not JSON): blocks of `event: <type>`, `id: <event id>` and `data: <JSON "
+                   "object>` lines separated by blank lines; types: " + ", ".join(events.EVENT_TYPES)
+                   + " (and the stream's own stream-open, keep-alive, stream-reset, stream-error)",
+}
 
 
-class JobEventsApi(APIView):
-    renderer_classes = [JSONRenderer, EventStreamRenderer]
+class JobEventsApi(ApiView):
+    """The stream itself is django-eventstream's response; DRF only renders this view's errors,
+    always as JSON (whatever the Accept header asks for, e.g. `text/event-stream`)."""
+
+    renderer_classes = [JSONRenderer]
+
+    def perform_content_negotiation(self, request, force=False):
+        return JSONRenderer(), JSONRenderer.media_type
 
     @extend_schema(
-        operation_id="research_events", description="Server-sent events of one job, owner only, stored for replay: " + ", ".join(events.EVENT_TYPES) + ". Each event has an id; reconnect with Last-Event-ID to get what you missed, in order.", parameters=[
+        operation_id="research_events", description="Server-sent events of one job, owner only, stored for replay: " + ", ".join(events.EVENT_TYPES) + ". Each event has an id; reconnect with Last-Event-ID to get what you missed, in order. The channel and reader come from the URL and your login: es-meta, channel and channels are refused (400). Errors are JSON.", parameters=[
             JOB_ID,
             OpenApiParameter("Last-Event-ID", str, OpenApiParameter.HEADER, required=False,
                              description="resume after this event id (as sent in each event's `id:`); "
                                          "without it every stored event of the job is sent first"),
             OpenApiParameter("lastEventId", str, required=False, description="the same, as a query parameter"),
         ],
-        responses={(200, "text/event-stream"): OpenApiResponse(
-            OpenApiTypes.STR, description="server-sent events: " + " | ".join(events.EVENT_TYPES)), **errors(401, 404)},
+        responses={(200, "text/event-stream"): OpenApiResponse(SSE_SCHEMA, description="the job's events as server-sent events"),
+                   **errors(400, 401, 404)},
     )
     def get(self, request, job_id):
         job = selectors.job_get_for_user(user=request.user, job_id=job_id)
-        return events.stream_response(request._request, job_id=job.pk)
+        return events.stream_response(request._request, job_id=job.pk, user=request.user)
 
 
 # --- notes ----------------------------------------------------------------------------------
-class NoteDetailApi(APIView):
+class NoteDetailApi(ApiView):
     class OutputSerializer(serializers.Serializer):
         class SourceSerializer(serializers.Serializer):
             source_id = serializers.IntegerField()
@@ -368,51 +524,102 @@ class NoteDetailApi(APIView):
 
 
 # --- uploads ----------------------------------------------------------------------------------
-UPLOAD_MAX_BYTES = 20 * 1024 * 1024  # a long PDF report; bigger files belong in a corpus import
+UPLOAD_ID = OpenApiParameter("upload_id", int, OpenApiParameter.PATH)
 
 
-def _upload_service():
-    """agents.uploads.upload_create when this build has it, else None."""
-    try:
-        return import_module("agents.uploads").upload_create
-    except (ImportError, AttributeError):
-        return None
+class UploadOutputSerializer(serializers.Serializer):
+    upload_id = serializers.IntegerField(source="pk")
+    filename = serializers.CharField()
+    content_type = serializers.CharField()
+    size_bytes = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=["processing", "ready", "rejected"],
+                                     help_text="processing until a worker has read it; then ready (searchable) or rejected")
+    reason = serializers.SerializerMethodField(help_text="why it was rejected")
+    title = serializers.CharField(allow_blank=True)
+    created_at = serializers.DateTimeField()
+    processed_at = serializers.DateTimeField(allow_null=True)
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_reason(self, doc):
+        return doc.reason or None
 
 
-class UploadCreateApi(APIView):
+class UploadCreateApi(ApiView):
     parser_classes = [MultiPartParser, FormParser]
 
     class InputSerializer(serializers.Serializer):
-        file = serializers.FileField()
+        file = schema_field(serializers.FileField, {"type": "string", "format": "binary", "minLength": 1})()
 
-    class OutputSerializer(serializers.Serializer):
-        upload_id = serializers.CharField()
-        filename = serializers.CharField()
-
-    @extend_schema(operation_id="uploads_create", description='Upload a private document for research with sources=["uploads"]. 501 when this build has no uploads service.', request={"multipart/form-data": InputSerializer},
-                   responses={201: OutputSerializer, **errors(400, 401, 501)})
+    @extend_schema(operation_id="uploads_create",
+                   description="Upload a private document (PDF, HTML, Markdown, text or DOCX, by its part's content type or "
+                               "its file name's extension) for research with sources=[\"uploads\"]. Answers at once with "
+                               "status processing; a worker reads it under limits (expanded size, pages, text length) and "
+                               "marks it ready or rejected with the reason: follow it with GET /v1/uploads/{upload_id}.",
+                   request={"multipart/form-data": OpenApiRequest(InputSerializer, encoding={
+                       "file": {"contentType": ", ".join(uploads.UPLOAD_TYPES)}})},
+                   responses={202: UploadOutputSerializer, **errors(400, 401, 413, 415)})
     def post(self, request):
-        upload_create = _upload_service()
-        if upload_create is None:
-            raise ApplicationError("uploads are not available in this build (agents.uploads is missing)", status=501)
         data = UploadCreateApi.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         f = data.validated_data["file"]
-        if f.size > UPLOAD_MAX_BYTES:
-            raise ApplicationError(f"file must be at most {UPLOAD_MAX_BYTES // (1024 * 1024)} MB", field="file")
-        upload = upload_create(user=request.user, filename=f.name, content=f.read(),
-                               content_type=f.content_type or "application/octet-stream")
-        upload_id = getattr(upload, "pk", None) or (upload.get("upload_id") if isinstance(upload, dict) else upload)
-        return Response({"upload_id": str(upload_id), "filename": f.name}, status=status.HTTP_201_CREATED)
+        if f.size > settings.UPLOAD_MAX_BYTES:
+            raise ApplicationError(f"the file is {f.size} bytes; the limit is {settings.UPLOAD_MAX_BYTES} bytes",
+                                   field="file", status=413)
+        try:
+            upload = uploads.upload_create(user=request.user, filename=f.name, content=f.read(),
+                                           content_type=f.content_type or "application/octet-stream")
+        except ApplicationError as exc:
+            if exc.field in ("content", "content_type", "filename"):
+                exc.field = "file"  # the API has one input: the file part (its bytes, type and name)
+            raise
+        return Response(UploadOutputSerializer(upload).data, status=status.HTTP_202_ACCEPTED)
+
+
+class UploadListApi(ApiView):
+    pagination_class = JobListPagination
+
+    @extend_schema(operation_id="uploads_list", description="My uploads, newest first, with their status and, when "
+                                                            "rejected, why.",
+                   responses={200: UploadOutputSerializer(many=True), **errors(400, 401, 404)})
+    def get(self, request):
+        paginator = JobListPagination()
+        page = paginator.paginate_queryset(uploads.upload_list_for_user(user=request.user), request, view=self)
+        return paginator.get_paginated_response(UploadOutputSerializer(page, many=True).data)
+
+
+class UploadCollectionApi(UploadCreateApi, UploadListApi):
+    """/v1/uploads: GET lists my uploads (UploadListApi), POST adds one (UploadCreateApi)."""
+
+
+class UploadDetailApi(ApiView):
+    @extend_schema(operation_id="uploads_retrieve", description="One of my uploads: its status and, when rejected, why. "
+                                                                "Another user's upload is 404.",
+                   parameters=[UPLOAD_ID], responses={200: UploadOutputSerializer, **errors(401, 404)})
+    def get(self, request, upload_id):
+        return Response(UploadOutputSerializer(uploads.upload_get_for_user(user=request.user, upload_id=upload_id)).data)
+
+
+class UploadDeleteApi(ApiView):
+    @extend_schema(operation_id="uploads_destroy", description="Delete one of my uploads with its passages, embeddings, "
+                                                               "index entry and stored bytes. Reports that cited it keep "
+                                                               "their quotes.",
+                   parameters=[UPLOAD_ID], responses={204: None, **errors(401, 404)})
+    def delete(self, request, upload_id):
+        uploads.upload_delete(user=request.user, upload_id=upload_id)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class UploadResourceApi(UploadDetailApi, UploadDeleteApi):
+    """/v1/uploads/{upload_id}: GET shows it (UploadDetailApi), DELETE removes it (UploadDeleteApi)."""
 
 
 # --- online signals -----------------------------------------------------------------------------
-class CitationClickCreateApi(APIView):
+class CitationClickCreateApi(ApiView):
     class InputSerializer(serializers.Serializer):
-        note_id = serializers.IntegerField()
+        note_id = StrictIntegerField()
 
     @extend_schema(operation_id="research_citation_click", description='Record that a citation of my report was opened (the report page calls this).', parameters=[JOB_ID], request=InputSerializer,
-                   responses={204: None, **errors(400, 401, 404)})
+                   responses={204: None, **errors(400, 401, 404, 415)})
     def post(self, request, job_id):
         job = selectors.job_get_for_user(user=request.user, job_id=job_id)
         data = CitationClickCreateApi.InputSerializer(data=request.data)
@@ -421,10 +628,10 @@ class CitationClickCreateApi(APIView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-class ReportFeedbackApi(APIView):
+class ReportFeedbackApi(ApiView):
     class InputSerializer(serializers.Serializer):
         rating = serializers.ChoiceField(choices=sorted(online.RATINGS))
-        comment = serializers.CharField(required=False, allow_blank=True, max_length=online.COMMENT_MAX_CHARS)
+        comment = StrictCharField(required=False, allow_blank=True, max_length=online.COMMENT_MAX_CHARS, trim_whitespace=False)
 
     class OutputSerializer(serializers.Serializer):
         rating = serializers.SerializerMethodField()
@@ -435,7 +642,7 @@ class ReportFeedbackApi(APIView):
             return "up" if row.rating > 0 else "down"
 
     @extend_schema(operation_id="research_feedback", description='Thumbs up or down, with an optional comment, on my finished report (a second vote replaces the first).', parameters=[JOB_ID], request=InputSerializer,
-                   responses={200: OutputSerializer, **errors(400, 401, 404, 409)})
+                   responses={200: OutputSerializer, **errors(400, 401, 404, 409, 415)})
     def post(self, request, job_id):
         job = selectors.job_get_for_user(user=request.user, job_id=job_id)
         data = ReportFeedbackApi.InputSerializer(data=request.data)
@@ -446,18 +653,18 @@ class ReportFeedbackApi(APIView):
 
 # --- user settings -----------------------------------------------------------------------------
 class UserSettingsSerializer(serializers.Serializer):
-    require_approval = serializers.BooleanField(help_text="new jobs wait for plan approval unless the request says otherwise")
+    require_approval = StrictBooleanField(help_text="new jobs wait for plan approval unless the request says otherwise")
 
 
-class UserSettingsDetailApi(APIView):
+class UserSettingsDetailApi(ApiView):
     @extend_schema(operation_id="settings_retrieve", description='My defaults for new jobs.', responses={200: UserSettingsSerializer, **errors(401)})
     def get(self, request):
         return Response(UserSettingsSerializer(services.user_settings_get(user=request.user)).data)
 
 
-class UserSettingsUpdateApi(APIView):
+class UserSettingsUpdateApi(ApiView):
     @extend_schema(operation_id="settings_update", description='Replace my defaults for new jobs.', request=UserSettingsSerializer,
-                   responses={200: UserSettingsSerializer, **errors(400, 401)})
+                   responses={200: UserSettingsSerializer, **errors(400, 401, 415)})
     def put(self, request):
         data = UserSettingsSerializer(data=request.data)
         data.is_valid(raise_exception=True)

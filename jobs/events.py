@@ -45,7 +45,11 @@ def describe(event_type: str, data: dict) -> str:
 
 
 class JobChannelManager(DefaultChannelManager):
-    """A channel `job-<uuid>` is readable only by the job's owner."""
+    """A channel `job-<uuid>` is readable only by the job's owner. Channels are never taken
+    from a request (stream_response names the one channel)."""
+
+    def get_channels_for_request(self, request, view_kwargs):
+        return set()
 
     def can_read_channel(self, user, channel):
         from jobs.models import Job
@@ -63,32 +67,78 @@ class JobChannelManager(DefaultChannelManager):
         return True
 
 
-def stream_response(http_request, *, job_id):
-    """The SSE response for one job's channel, served by django-eventstream (which checks the
-    channel manager again, holds the connection and takes live events from Redis pub/sub).
+# Query parameters through which django-eventstream lets a client pick the channels and the
+# user of a stream. This service picks both on the server; a request naming them is refused.
+CLIENT_CHANNEL_PARAMETERS = ("es-meta", "channel", "channels")
 
-    With Last-Event-ID (header or `lastEventId` query parameter) the stream resumes after that
-    event, in order. Without it every stored event of the job is sent first, so a client that
-    connects late (or a page that loads mid-run) misses nothing. The caller checks ownership."""
-    from django_eventstream.utils import sse_encode_event
-    from django_eventstream.views import events as eventstream_view
 
-    resuming = http_request.META.get("HTTP_LAST_EVENT_ID") or any(http_request.GET.getlist("lastEventId"))
+def _requested_last_eid(http_request, channel: str) -> int | None:
+    """The event id of `channel` the client resumes after (Last-Event-ID header, else the last
+    non-empty `lastEventId` parameter), or None when it names none of this channel's events.
+    Raises ApplicationError(400) for an id that does not parse."""
+    from urllib.parse import unquote
+
+    from jobs.runtime.errors import ApplicationError
+
+    raw = http_request.META.get("HTTP_LAST_EVENT_ID") or next(
+        (v for v in reversed(http_request.GET.getlist("lastEventId")) if v), "")
+    found = None
+    for part in raw.split(",") if raw else []:
+        name, sep, eid = part.rpartition(":")
+        if not sep or not eid.isdigit():
+            raise ApplicationError("Last-Event-ID must be an event id this stream sent (job-<job_id>:<n>)",
+                                   field="Last-Event-ID")
+        if unquote(name) == channel:
+            found = int(eid)
+    return found
+
+
+def stream_response(http_request, *, job_id, user):
+    """The SSE response for one job's channel, served by django-eventstream's stream (which
+    checks the channel manager again, holds the connection and takes live events from Redis
+    pub/sub). The channel and the user are the ones given here: django-eventstream's own request
+    parsing, which would take them from a client-sent `es-meta` token or `channel(s)`
+    parameters, is not used.
+
+    With Last-Event-ID (header or `lastEventId` query parameter) naming an event of this job
+    the stream resumes after it, in order. Without it every stored event of the job is sent
+    first, so a client that connects late (or a page that loads mid-run) misses nothing. The
+    caller checks ownership. Raises ApplicationError(400) for a parameter naming channels or a
+    malformed Last-Event-ID."""
+    from django_eventstream.eventrequest import EventRequest
+    from django_eventstream.utils import add_default_headers, sse_encode_event
+    from django_eventstream.views import Listener, stream
+
+    from jobs.runtime.errors import ApplicationError
+
+    for name in CLIENT_CHANNEL_PARAMETERS:
+        if name in http_request.GET:
+            raise ApplicationError(f"{name} is not accepted: a stream's channel and reader come from its URL and "
+                                   "your login", field=name)
+    channel = channel_for(job_id)
+    last_eid = _requested_last_eid(http_request, channel)
     history = ""
-    if not resuming:
+    if last_eid is None:
         stored = stored_events(job_id)
         if stored:
             history = "".join(
                 sse_encode_event(e["type"], json.dumps(e["data"]), event_id=event_id(job_id, e["eid"])) for e in stored
             )
-            # The live part starts after the last event sent here.
-            http_request.META["HTTP_LAST_EVENT_ID"] = event_id(job_id, stored[-1]["eid"])
-    response = eventstream_view(http_request, channel=channel_for(job_id))
-    if isinstance(response, StreamingHttpResponse):
-        response["Cache-Control"] = "no-cache"
-        response["X-Accel-Buffering"] = "no"  # a reverse proxy must not buffer the stream
-        if history:
-            response.streaming_content = _prepend(history.encode(), response.streaming_content)
+            last_eid = stored[-1]["eid"]  # the live part starts after the last event sent here
+    event_request = EventRequest()  # filled from the server's side only
+    event_request.channels = {channel}
+    event_request.channel_last_ids = {channel: str(last_eid)} if last_eid is not None else {}
+    event_request.is_next = event_request.is_recover = False
+    event_request.user = user
+    listener = Listener()
+    listener.user_id = user.pk
+    listener.channels = event_request.channels
+    response = StreamingHttpResponse(stream(event_request, listener), content_type="text/event-stream")
+    add_default_headers(response, request=http_request)
+    response["Cache-Control"] = "no-cache"
+    response["X-Accel-Buffering"] = "no"  # a reverse proxy must not buffer the stream
+    if history:
+        response.streaming_content = _prepend(history.encode(), response.streaming_content)
     return response
 
 

@@ -1,6 +1,7 @@
 """Services: every write the API, the pages, the admin and the CLI make to jobs goes here."""
 from __future__ import annotations
 
+import uuid
 from datetime import timedelta
 
 from django.conf import settings
@@ -24,18 +25,30 @@ MIN_BUDGET_USD = 0.01
 SOURCES = ("web", "uploads")
 EDITED_PLAN_MIN = 1
 EDITED_PLAN_MAX = 8
+SUBQUESTION_MIN_CHARS = 8
 SUBQUESTION_MAX_CHARS = 400
 
 
 def _validate_question(question) -> str:
+    """The question with its whitespace runs collapsed. At least QUESTION_MIN_CHARS once
+    collapsed, at most QUESTION_MAX_CHARS as sent (the API schema states both)."""
     if not isinstance(question, str):
         raise ApplicationError("question must be a string", field="question")
+    if len(question) > QUESTION_MAX_CHARS:
+        raise ApplicationError(f"question must be at most {QUESTION_MAX_CHARS} characters", field="question")
+    if "\x00" in question:  # PostgreSQL text cannot hold it
+        raise ApplicationError("question must not contain NUL (U+0000)", field="question")
     question = " ".join(question.split())
     if len(question) < QUESTION_MIN_CHARS:
         raise ApplicationError(f"question must be at least {QUESTION_MIN_CHARS} characters", field="question")
     if len(question) > QUESTION_MAX_CHARS:
         raise ApplicationError(f"question must be at most {QUESTION_MAX_CHARS} characters", field="question")
     return question
+
+
+def max_budget_tokens() -> int:
+    """The largest token cap a job may ask for: ten times the default."""
+    return 10 * settings.DEFAULT_BUDGET_TOKENS
 
 
 def _validate_budget(budget: dict | None) -> tuple[int, int, float]:
@@ -58,15 +71,15 @@ def _validate_budget(budget: dict | None) -> tuple[int, int, float]:
         raise ApplicationError(f"max_minutes must be at most {MAX_BUDGET_MINUTES}", field="budget.max_minutes")
     if not MIN_BUDGET_USD <= usd <= MAX_BUDGET_USD:
         raise ApplicationError(f"max_usd must be between {MIN_BUDGET_USD} and {MAX_BUDGET_USD}", field="budget.max_usd")
-    if int(tokens) != tokens or tokens > 10 * settings.DEFAULT_BUDGET_TOKENS:
-        raise ApplicationError(f"max_tokens must be a whole number up to {10 * settings.DEFAULT_BUDGET_TOKENS}", field="budget.max_tokens")
+    if int(tokens) != tokens or tokens > max_budget_tokens():
+        raise ApplicationError(f"max_tokens must be a whole number up to {max_budget_tokens()}", field="budget.max_tokens")
     return int(tokens), round(usd * 1_000_000), float(minutes)
 
 
 def _has_uploads(user) -> bool:
     from agents.models import Document
 
-    return Document.objects.filter(collection="uploads", owner=user).exists()
+    return Document.objects.filter(collection="uploads", owner=user, status=Document.Status.READY).exists()
 
 
 def _follow_up_parent(user, follow_up_of) -> Job | None:
@@ -74,9 +87,13 @@ def _follow_up_parent(user, follow_up_of) -> Job | None:
     if follow_up_of in (None, ""):
         return None
     try:
+        uuid.UUID(str(follow_up_of))
+    except ValueError:
+        raise ApplicationError("follow_up_of must be a job id", field="follow_up_of") from None
+    try:
         parent = selectors.job_get_for_user(user=user, job_id=follow_up_of)
     except ApplicationError:
-        raise ApplicationError("follow_up_of: no such job of yours", field="follow_up_of") from None
+        raise ApplicationError("follow_up_of: no such job of yours", field="follow_up_of", status=404) from None
     if parent.status != Job.Status.DONE:
         raise ApplicationError(f"follow_up_of: only a finished report can be followed up (that job is {parent.status})",
                                field="follow_up_of", status=409)
@@ -102,13 +119,14 @@ def job_create(*, user, question, depth: str | None = None, sources: list | None
     sources = list(sources) if sources is not None else ["web"]
     if not isinstance(sources, list) or not sources or any(s not in SOURCES for s in sources):
         raise ApplicationError(f"sources must be a non-empty list of {list(SOURCES)}", field="sources")
-    sources = list(dict.fromkeys(sources))
     if len(sources) > 1:
         # A worker that reads private uploads gets no web search (a query is a way to send data
         # out), so one job researches either the web or the uploads, never both.
-        raise ApplicationError("sources: research the web and your uploads in separate jobs", field="sources")
+        raise ApplicationError("sources: name one source; research the web and your uploads in separate jobs",
+                               field="sources")
     if sources == ["uploads"] and not _has_uploads(user):
-        raise ApplicationError("sources: you have no uploads to research; upload files first", field="sources")
+        raise ApplicationError("sources: you have no ready uploads to research; upload files first (or wait until "
+                               "they are read)", field="sources", status=409)
     tokens, usd_micros, minutes = _validate_budget(budget)
     parent = _follow_up_parent(user, follow_up_of)
     if require_approval is None:
@@ -191,6 +209,43 @@ def job_cancel(*, job: Job) -> Job:
     return job
 
 
+def job_delete(*, user, job_id) -> None:
+    """Delete one of `user`'s finished (done, failed or cancelled) jobs with everything it made:
+    its report, sub-questions, steps, sources, notes, claims, model calls, queries, clicks and
+    feedback (the rows cascade), its events, its Redis keys (ledger, event counter, locks) and
+    the stored objects only it held (step outputs, trajectories, page texts no other job or the
+    page cache holds). A follow-up asked from it stays, unlinked. Nothing of anyone else's is
+    touched. Raises ApplicationError: 404 for a job that is not the user's, 409 while it runs."""
+    from django_eventstream.models import Event
+
+    from agents.sources import store
+    from jobs.models import PageCache, ProviderCall, Source
+    from jobs.runtime.redis_client import redis_client
+
+    job = selectors.job_get_for_user(user=user, job_id=job_id)
+    with transaction.atomic():
+        locked = Job.objects.select_for_update().get(pk=job.pk)
+        if locked.status not in Job.TERMINAL_STATUSES:
+            raise ApplicationError(f"the job is {locked.status}; cancel it before deleting it", field="job_id", status=409)
+        refs = (set(Source.objects.filter(job=locked).values_list("content_ref", flat=True))
+                | set(Step.objects.filter(job=locked).values_list("output_ref", flat=True))
+                | set(ProviderCall.objects.filter(job=locked).values_list("trajectory_ref", flat=True))) - {""}
+        Event.objects.filter(channel=events.channel_for(locked.pk)).delete()
+        locked.delete()
+    still_held = (set(Source.objects.filter(content_ref__in=refs).values_list("content_ref", flat=True))
+                  | set(Step.objects.filter(output_ref__in=refs).values_list("output_ref", flat=True))
+                  | set(ProviderCall.objects.filter(trajectory_ref__in=refs).values_list("trajectory_ref", flat=True))
+                  | set(PageCache.objects.filter(content_ref__in=refs).values_list("content_ref", flat=True)))
+    for ref in refs - still_held:
+        store.delete(ref)
+    # Every key naming the job (ledger hashes, the event id counter, locks): found by its id,
+    # so a key added later by the runtime is not left behind.
+    r = redis_client()
+    keys = list(r.scan_iter(match=f"*{job.pk}*", count=1000))
+    if keys:
+        r.delete(*keys)
+
+
 def _require_awaiting(job: Job) -> None:
     if job.status != Job.Status.AWAITING_APPROVAL:
         raise ApplicationError(f"the plan is not awaiting approval (job is {job.status})", field="approve", status=409)
@@ -206,10 +261,15 @@ def plan_approve(*, job: Job, edited_plan: list[str] | None = None) -> Job:
         cleaned = []
         for i, item in enumerate(edited_plan):
             text = item.get("text") if isinstance(item, dict) else item
-            if not isinstance(text, str) or not 8 <= len(text.strip()) <= SUBQUESTION_MAX_CHARS:
-                raise ApplicationError(f"edited_plan[{i}] must be a sub-question of 8 to {SUBQUESTION_MAX_CHARS} characters",
+            if (not isinstance(text, str) or not SUBQUESTION_MIN_CHARS <= len(text.strip()) <= SUBQUESTION_MAX_CHARS
+                    or "\x00" in text):
+                raise ApplicationError(f"edited_plan[{i}] must be a sub-question of {SUBQUESTION_MIN_CHARS} to "
+                                       f"{SUBQUESTION_MAX_CHARS} characters (no NUL)",
                                        field=f"edited_plan[{i}]")
             section = item.get("section") if isinstance(item, dict) else None
+            if isinstance(item, dict) and "section" in item and (not isinstance(section, str) or "\x00" in section):
+                raise ApplicationError(f"edited_plan[{i}].section must be a string without NUL",
+                                       field=f"edited_plan[{i}].section")
             cleaned.append((" ".join(text.split()), section))
     now = timezone.now()
     with transaction.atomic():

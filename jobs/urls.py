@@ -6,14 +6,15 @@ from jobs import api
 
 urlpatterns = [
     path("v1/research", api.JobCollectionApi.as_view(), name="job-collection"),
-    path("v1/research/<str:job_id>", api.JobDetailApi.as_view(), name="job-detail"),
+    path("v1/research/<str:job_id>", api.JobResourceApi.as_view(), name="job-detail"),
     path("v1/research/<str:job_id>/events", api.JobEventsApi.as_view(), name="job-events"),
     path("v1/research/<str:job_id>/plan", api.PlanApproveApi.as_view(), name="job-plan"),
     path("v1/research/<str:job_id>/cancel", api.JobCancelApi.as_view(), name="job-cancel"),
     path("v1/research/<str:job_id>/citation-clicks", api.CitationClickCreateApi.as_view(), name="job-citation-clicks"),
     path("v1/research/<str:job_id>/feedback", api.ReportFeedbackApi.as_view(), name="job-feedback"),
     path("v1/notes/<str:note_id>", api.NoteDetailApi.as_view(), name="note-detail"),
-    path("v1/uploads", api.UploadCreateApi.as_view(), name="upload-create"),
+    path("v1/uploads", api.UploadCollectionApi.as_view(), name="upload-collection"),
+    path("v1/uploads/<str:upload_id>", api.UploadResourceApi.as_view(), name="upload-detail"),
     path("v1/settings", api.UserSettingsApi.as_view(), name="user-settings"),
     path("v1/schema", SpectacularAPIView.as_view(), name="schema"),
     path("v1/docs", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.contrib.auth.decorators import login_required
@@ -15,12 +16,14 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from agents import uploads
 from jobs import online, report_markdown, reports, selectors, services
 from jobs.api import JobDetailOutputSerializer
 from jobs.models import Job
 from jobs.runtime.errors import ApplicationError
 
 JOBS_PER_PAGE = 20
+UPLOADS_PER_PAGE = 50
 
 
 def _job_or_404(request, job_id) -> Job:
@@ -120,6 +123,58 @@ def cancel(request, job_id):
     except ApplicationError as exc:
         messages.error(request, exc.message)
     return redirect("page-job", job_id=job.pk)
+
+
+@login_required
+@require_POST
+def job_delete(request, job_id):
+    """Delete a finished job with its report, notes, claims and events."""
+    try:
+        services.job_delete(user=request.user, job_id=job_id)
+    except ApplicationError as exc:
+        if exc.status == 404:
+            raise Http404("no such job") from None
+        messages.error(request, exc.message)
+        return redirect("page-job", job_id=job_id)
+    messages.success(request, "Job deleted, with its report, notes and events.")
+    return redirect("page-job-list")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def upload_list(request):
+    """My uploads with their status (processing, ready, rejected and why); upload one or several."""
+    if request.method == "POST":
+        files = request.FILES.getlist("files")
+        if not files:
+            messages.error(request, "Choose one or more files to upload.")
+        for f in files:
+            if f.size > settings.UPLOAD_MAX_BYTES:
+                messages.error(request, f"{f.name}: the file is {f.size} bytes; the limit is {settings.UPLOAD_MAX_BYTES} bytes")
+                continue
+            try:
+                doc = uploads.upload_create(user=request.user, filename=f.name, content=f.read(),
+                                            content_type=f.content_type or "application/octet-stream")
+            except ApplicationError as exc:
+                messages.error(request, f"{f.name}: {exc.message}")
+                continue
+            messages.success(request, f"{doc.filename}: uploaded; it is {doc.get_status_display().lower()}.")
+        return redirect("page-uploads")
+    page = Paginator(uploads.upload_list_for_user(user=request.user), UPLOADS_PER_PAGE).get_page(request.GET.get("page"))
+    processing = any(doc.status == doc.Status.PROCESSING for doc in page.object_list)  # the page reloads itself then
+    return render(request, "research/uploads.html", {"page": page, "processing": processing,
+                                                     "max_mb": settings.UPLOAD_MAX_BYTES // 2**20})
+
+
+@login_required
+@require_POST
+def upload_delete(request, upload_id):
+    try:
+        uploads.upload_delete(user=request.user, upload_id=upload_id)
+    except ApplicationError:
+        raise Http404("no such upload") from None
+    messages.success(request, "File deleted.")
+    return redirect("page-uploads")
 
 
 @login_required

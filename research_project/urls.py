@@ -7,3 +7,9 @@ urlpatterns = [
     path("", include("jobs.urls")),
     path("", include("jobs.page_urls")),
 ]
+
+# Under /v1 these answer JSON {error, field} (an outage: 503 with Retry-After); pages keep HTML.
+handler400 = "jobs.http_errors.bad_request"
+handler403 = "jobs.http_errors.permission_denied"
+handler404 = "jobs.http_errors.page_not_found"
+handler500 = "jobs.http_errors.server_error"

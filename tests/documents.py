@@ -66,3 +66,53 @@ def make_docx(paragraphs: list[str], *, title: str = "", created: dt.datetime | 
     out = io.BytesIO()
     document.save(out)
     return out.getvalue()
+
+
+def make_docx_bomb(*, expanded_mb: int) -> bytes:
+    """A valid DOCX of a few tens of KB whose word/document.xml expands to `expanded_mb` MB of
+    one-word paragraphs (deflate packs the repetition about 1000:1)."""
+    import zipfile
+
+    base = zipfile.ZipFile(io.BytesIO(make_docx(["x"])))
+    paragraph = b"<w:p><w:r><w:t>bomb</w:t></w:r></w:p>"
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as bomb:
+        for info in base.infolist():
+            data = base.read(info)
+            if info.filename == "word/document.xml":
+                head = data.partition(b"<w:body>")[0]
+                data = head + b"<w:body>" + paragraph * (expanded_mb * 2**20 // len(paragraph)) + b"</w:body></w:document>"
+            bomb.writestr(info.filename, data)
+    return out.getvalue()
+
+
+def _pdf_of(objects: list[bytes]) -> bytes:
+    out = io.BytesIO()
+    out.write(b"%PDF-1.4\n")
+    offsets = []
+    for number, body in enumerate(objects, 1):
+        offsets.append(out.tell())
+        out.write(b"%d 0 obj\n" % number + body + b"\nendobj\n")
+    xref_at = out.tell()
+    out.write(b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1))
+    for offset in offsets:
+        out.write(b"%010d 00000 n \n" % offset)
+    out.write(b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref_at))
+    return out.getvalue()
+
+
+def make_pdf_bomb(*, pages: int = 1, content_mb: int = 0, ops_per_page: int = 200) -> bytes:
+    """A PDF of a few KB whose `pages` pages all show one compressed content stream: either
+    `ops_per_page` text operators, or `content_mb` MB of them (deflate packs them ~1000:1)."""
+    import zlib
+
+    ops = b"(bomb text) Tj " * (content_mb * 2**20 // 15 if content_mb else ops_per_page)
+    content = zlib.compress(b"BT /F1 11 Tf 50 760 Td " + ops + b"ET", 9)
+    kids = b" ".join(b"5 0 R" for _ in range(pages))
+    return _pdf_of([
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [" + kids + b"] /Count %d >>" % pages,
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+        b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(content) + content + b"\nendstream",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 3 0 R >> >> >>",
+    ])

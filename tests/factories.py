@@ -107,3 +107,12 @@ def finished_job(*, user, page_text: str = "", title: str = "Voltara Motors pres
     }
     job.save()
     return job
+
+
+def ready_upload(*, user, filename: str, content: bytes, content_type: str = ""):
+    """An upload read at once, as the worker reads it: upload_create (nothing enqueued), then
+    upload_process in this process. Returns the document (ready, or rejected with its reason)."""
+    from agents.uploads import upload_create, upload_process
+
+    doc = upload_create(user=user, filename=filename, content=content, content_type=content_type, enqueue=False)
+    return upload_process(upload_id=doc.pk) or doc

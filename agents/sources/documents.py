@@ -88,7 +88,8 @@ def search(query: str, *, collection: str = Document.DEMO_COLLECTION, owner=None
 def _search_postgres(terms, collection, owner, limit):
     query = SearchQuery(" | ".join(terms), search_type="raw", config="english")
     qs = (
-        Document.objects.filter(collection=collection, owner=owner, search_vector=query).exclude(kind__in=UNSEARCHED_KINDS)
+        Document.objects.filter(collection=collection, owner=owner, search_vector=query, status=Document.Status.READY)
+        .exclude(kind__in=UNSEARCHED_KINDS)
         .annotate(rank=SearchRank("search_vector", query, cover_density=True))
         .order_by("-rank", "id")[:limit]
         .annotate(snippet=SearchHeadline("text", query, config="english", start_sel="", stop_sel="",
@@ -106,6 +107,7 @@ def _search_sqlite(terms, collection, owner, limit):
             f"""SELECT d.id, snippet(documents_fts, 1, '', '', '…', {SNIPPET_WORDS})
                 FROM documents_fts JOIN documents d ON d.id = documents_fts.rowid
                 WHERE documents_fts MATCH %s AND d.collection = %s AND {owner_sql} AND d.kind NOT IN ('about')
+                  AND d.status = 'ready'
                 ORDER BY bm25(documents_fts, 4.0, 1.0), d.id LIMIT %s""",
             params,
         )
@@ -117,7 +119,7 @@ def _search_sqlite(terms, collection, owner, limit):
 def find(url: str, owner=None) -> Document | None:
     """The document behind `url` in the demo corpus or in `owner`'s uploads, if any."""
     key = normalise(url) if url.startswith("http") else url
-    qs = Document.objects.filter(url=key)
+    qs = Document.objects.filter(url=key, status=Document.Status.READY)
     if owner is None:
         return qs.filter(owner__isnull=True).first()
     return qs.filter(owner=owner).first() or qs.filter(owner__isnull=True).first()
@@ -130,7 +132,19 @@ SEMANTIC_MIN_SIMILARITY = 0.25
 
 def chunk_and_embed(doc: Document) -> int:
     """Split a document into passages of about CHUNK_WORDS words (whole sentences) and store
-    each with its embedding. Returns the number of chunks."""
+    each with its embedding, replacing its chunks. Returns the number of chunks."""
+    from agents.models import DocumentChunk
+
+    chunks = document_chunks(doc)
+    with transaction.atomic():
+        DocumentChunk.objects.filter(document=doc).delete()
+        DocumentChunk.objects.bulk_create(chunks)
+    return len(chunks)
+
+
+def document_chunks(doc: Document) -> list:
+    """The passages of a saved document with their embeddings, as unsaved DocumentChunk rows.
+    Computing embeddings takes seconds: callers do it outside any transaction."""
     from agents.models import DocumentChunk
     from agents.sources import embeddings
 
@@ -148,12 +162,8 @@ def chunk_and_embed(doc: Document) -> int:
     if not spans and doc.text.strip():
         spans = [(0, len(doc.text))]
     vectors = embeddings.embed([f"{doc.title}. {doc.text[a:b]}" for a, b in spans])
-    DocumentChunk.objects.filter(document=doc).delete()
-    DocumentChunk.objects.bulk_create([
-        DocumentChunk(document=doc, position=i, char_start=a, char_end=b, vector=embeddings.to_bytes(v))
-        for i, ((a, b), v) in enumerate(zip(spans, vectors))
-    ])
-    return len(spans)
+    return [DocumentChunk(document=doc, position=i, char_start=a, char_end=b, vector=embeddings.to_bytes(v))
+            for i, ((a, b), v) in enumerate(zip(spans, vectors))]
 
 
 def semantic_search(description: str, *, owner, collection: str = "uploads", limit: int = 8) -> list[SearchHit]:
@@ -164,7 +174,7 @@ def semantic_search(description: str, *, owner, collection: str = "uploads", lim
     from agents.models import DocumentChunk
     from agents.sources import embeddings
 
-    docs = {d.pk: d for d in Document.objects.filter(collection=collection, owner=owner)}
+    docs = {d.pk: d for d in Document.objects.filter(collection=collection, owner=owner, status=Document.Status.READY)}
     missing = [d for d in docs.values() if not d.chunks.exists()]
     for doc in missing:  # documents stored before they had embeddings
         chunk_and_embed(doc)
@@ -187,7 +197,7 @@ def find_by_name(name: str, *, owner, collection: str = "uploads", limit: int = 
     words = [w.lower() for w in re.findall(r"[A-Za-z0-9]+", name)]
     if not words:
         return []
-    qs = Document.objects.filter(collection=collection, owner=owner)
+    qs = Document.objects.filter(collection=collection, owner=owner, status=Document.Status.READY)
     hits = []
     for doc in qs.order_by("title", "pk"):
         haystack = f"{doc.title} {doc.url.rsplit('/', 1)[-1]}".lower()
@@ -200,7 +210,8 @@ def find_by_name(name: str, *, owner, collection: str = "uploads", limit: int = 
 def collection_markers(*, owner, collection: str = "uploads", limit: int = 50) -> list[str]:
     """Markers of a collection, not its content (seed 000): file name, title, size, date."""
     out = []
-    for doc in Document.objects.filter(collection=collection, owner=owner).order_by("title", "pk")[:limit]:
+    for doc in Document.objects.filter(collection=collection, owner=owner,
+                                       status=Document.Status.READY).order_by("title", "pk")[:limit]:
         filename = doc.url.rsplit("/", 1)[-1]
         date = doc.published.isoformat() if doc.published else "undated"
         title = doc.title if doc.title and doc.title != filename else "(no title)"

@@ -12,7 +12,8 @@
   that drips one byte at a time never trips a read timeout), allowed content types and an
   honest User-Agent.
 
-A test may allow named loopback hosts with FETCH_ALLOW_LOOPBACK_HOSTS; production never does.
+A test may allow named loopback servers with FETCH_ALLOW_LOOPBACK_HOSTS (`host:port` pairs:
+one server, never every port of a host); production never does.
 """
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from urllib.parse import urljoin, urlsplit, urlunsplit
 
 import requests
 from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
 from requests.adapters import HTTPAdapter
 from urllib3 import exceptions as urllib3_errors
 
@@ -97,9 +99,32 @@ def _address_refused(ip: ipaddress._BaseAddress) -> str:
     return ""
 
 
+def _allowed_loopback_servers() -> set[tuple[str, int]]:
+    """FETCH_ALLOW_LOOPBACK_HOSTS as {(lower-case host, port)}. Raises ImproperlyConfigured for
+    an entry without a port: a bare host would open every service listening on it."""
+    servers = set()
+    for entry in settings.FETCH_ALLOW_LOOPBACK_HOSTS:
+        parts = urlsplit(f"//{entry.strip()}")
+        try:
+            port = parts.port
+        except ValueError:
+            port = None
+        if not parts.hostname or port is None:
+            raise ImproperlyConfigured(
+                f"FETCH_ALLOW_LOOPBACK_HOSTS entries are host:port (an IPv6 host in brackets); {entry!r} is not")
+        servers.add((parts.hostname.lower(), port))
+    return servers
+
+
+def loopback_allowed(host: str, port: int) -> bool:
+    """Whether FETCH_ALLOW_LOOPBACK_HOSTS names this exact host and port (a test's local server;
+    the outgoing webhook check asks the same). Raises ImproperlyConfigured for a bad entry."""
+    return (host.strip("[]").lower(), int(port)) in _allowed_loopback_servers()
+
+
 def resolve_checked(host: str, port: int) -> str:
     """Resolve `host` and return one address safe to connect to. Raises FetchRefused."""
-    allowed_loopback = host.lower() in {h.lower() for h in settings.FETCH_ALLOW_LOOPBACK_HOSTS}
+    allowed_loopback = loopback_allowed(host, port)
     try:
         infos = socket.getaddrinfo(host, port, proto=socket.IPPROTO_TCP)
     except socket.gaierror as exc:

@@ -33,15 +33,16 @@ class Page:
     from_cache: bool
 
 
-def _cache_key(url: str, owner) -> str:
-    # Uploads are private: their cache entries are keyed by owner too.
+def page_cache_key(url: str, owner) -> str:
+    """The page cache key of `url` as `owner` reads it. Uploads are private: their cache
+    entries are keyed by owner too."""
     return url_hash(url if url.startswith("http") else f"{getattr(owner, 'pk', '-')}:{url}")
 
 
 def get_page(url: str, *, owner=None) -> Page:
     """The cleaned page at `url`. Raises FetchRefused, FetchFailed (permanent),
     FetchUnavailable (transient) or PermanentStepError when the body has no readable text."""
-    key = _cache_key(url, owner)
+    key = page_cache_key(url, owner)
     now = timezone.now()
     cached = PageCache.objects.filter(url_hash=key, expires_at__gt=now).first()
     if cached:

@@ -15,8 +15,8 @@ PAGE = b"<html><head><title>T</title></head><body><p>Hello.</p></body></html>"
 
 @pytest.fixture
 def server(settings):
-    settings.FETCH_ALLOW_LOOPBACK_HOSTS = ["127.0.0.1"]
     with LocalServer({"/page": Reply(body=PAGE)}) as srv:
+        settings.FETCH_ALLOW_LOOPBACK_HOSTS = [f"127.0.0.1:{srv.port}"]
         yield srv
 
 

@@ -1,6 +1,6 @@
 """SSRF: no fetch reaches a private, loopback, link-local, CGNAT or otherwise non-public
 address, however it is spelled, resolved or redirected to; only http and https. The one
-loopback host a test names in FETCH_ALLOW_LOOPBACK_HOSTS is the only exception."""
+loopback server (host:port) a test names in FETCH_ALLOW_LOOPBACK_HOSTS is the only exception."""
 import socket
 import ssl
 import subprocess
@@ -17,8 +17,8 @@ REAL_GETADDRINFO = socket.getaddrinfo
 @pytest.fixture
 def allowed_server(settings):
     """A local web server the fetcher may reach (its host is named in the setting)."""
-    settings.FETCH_ALLOW_LOOPBACK_HOSTS = ["127.0.0.1"]
     with LocalServer(default=Reply(body="<html><body><p>An allowed page.</p></body></html>")) as server:
+        settings.FETCH_ALLOW_LOOPBACK_HOSTS = [f"127.0.0.1:{server.port}"]
         yield server
 
 
@@ -76,7 +76,7 @@ def test_a_public_looking_name_that_resolves_to_a_private_address_is_refused(res
 
 
 def test_an_allowed_name_that_resolves_off_loopback_is_still_refused(resolve_as, settings):
-    settings.FETCH_ALLOW_LOOPBACK_HOSTS = ["fixture.test"]
+    settings.FETCH_ALLOW_LOOPBACK_HOSTS = ["fixture.test:80"]
     resolve_as["fixture.test"] = "192.168.0.10"
     with pytest.raises(FetchRefused):
         fetch.fetch("http://fixture.test/")
@@ -106,7 +106,6 @@ def test_schemes_other_than_http_and_https_and_urls_with_credentials_are_refused
 def test_the_connection_goes_to_the_address_that_was_checked(resolve_as, settings, monkeypatch):
     """DNS rebinding: the name resolves to the allowed loopback the first time and elsewhere
     the second; the fetch must connect to the first answer and resolve only once."""
-    settings.FETCH_ALLOW_LOOPBACK_HOSTS = ["rebind.test"]
     answers = ["127.0.0.1", "127.0.0.2"]  # 127.0.0.2: loopback too, but nothing listens there
     lookups = []
 
@@ -120,6 +119,7 @@ def test_the_connection_goes_to_the_address_that_was_checked(resolve_as, setting
     monkeypatch.setattr(socket, "getaddrinfo", rebinding)
     with LocalServer(default=Reply(body="<p>pinned</p>")) as server:
         port = server.port
+        settings.FETCH_ALLOW_LOOPBACK_HOSTS = [f"rebind.test:{port}"]
         fetched = fetch.fetch(f"http://rebind.test:{port}/page")
     assert fetched.body == b"<p>pinned</p>"
     assert lookups == ["rebind.test"]
@@ -157,7 +157,6 @@ def https_server(test_ca, cert_name: str, seen_sni: list) -> LocalServer:
 
 @pytest.fixture
 def pinned_host(resolve_as, settings, test_ca):
-    settings.FETCH_ALLOW_LOOPBACK_HOSTS = ["pinned.test"]
     resolve_as["pinned.test"] = "127.0.0.1"
     settings.FETCH_CA_BUNDLE = str(test_ca / "ca.pem")
     return settings
@@ -167,6 +166,7 @@ def test_https_connects_to_the_checked_address_and_verifies_the_real_host_name(p
     sni = []
     with https_server(test_ca, "pinned.test", sni) as server:
         port = server.port
+        pinned_host.FETCH_ALLOW_LOOPBACK_HOSTS = [f"pinned.test:{port}"]
         fetched = fetch.fetch(f"https://pinned.test:{port}/page")
     assert fetched.body == b"<p>over TLS</p>"
     # TLS spoke the host name (SNI) although the socket went to the pinned IP.
@@ -176,6 +176,7 @@ def test_https_connects_to_the_checked_address_and_verifies_the_real_host_name(p
 
 def test_https_refuses_a_certificate_for_another_name(pinned_host, test_ca):
     with https_server(test_ca, "elsewhere.test", []) as server:
+        pinned_host.FETCH_ALLOW_LOOPBACK_HOSTS = [f"pinned.test:{server.port}"]
         with pytest.raises(FetchUnavailable, match="SSLError"):
             fetch.fetch(f"https://pinned.test:{server.port}/page")
     assert server.requests == []
@@ -184,6 +185,7 @@ def test_https_refuses_a_certificate_for_another_name(pinned_host, test_ca):
 def test_https_refuses_a_certificate_from_an_untrusted_ca(pinned_host, test_ca):
     pinned_host.FETCH_CA_BUNDLE = ""  # certifi's bundle does not know the test CA
     with https_server(test_ca, "pinned.test", []) as server:
+        pinned_host.FETCH_ALLOW_LOOPBACK_HOSTS = [f"pinned.test:{server.port}"]
         with pytest.raises(FetchUnavailable, match="SSLError"):
             fetch.fetch(f"https://pinned.test:{server.port}/page")
     assert server.requests == []

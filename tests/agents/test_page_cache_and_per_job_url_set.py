@@ -22,8 +22,8 @@ PAGE = ("<html><head><title>Norvik signs Borealis</title></head><body><article><
 
 @pytest.fixture
 def web(settings):
-    settings.FETCH_ALLOW_LOOPBACK_HOSTS = ["127.0.0.1"]
     with LocalServer({"/press/borealis": Reply(body=PAGE)}) as server:
+        settings.FETCH_ALLOW_LOOPBACK_HOSTS = [f"127.0.0.1:{server.port}"]
         yield server
 
 

@@ -48,8 +48,8 @@ ARTICLE = """<!DOCTYPE html>
 
 @pytest.fixture
 def web(settings):
-    settings.FETCH_ALLOW_LOOPBACK_HOSTS = ["127.0.0.1"]
     with LocalServer() as server:
+        settings.FETCH_ALLOW_LOOPBACK_HOSTS = [f"127.0.0.1:{server.port}"]
         yield server
 
 

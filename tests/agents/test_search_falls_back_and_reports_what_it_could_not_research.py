@@ -84,7 +84,7 @@ def search_worker_process(fake_web, live_db, django_db_blocker):
         "SEARCH_PROVIDER": "searxng", "SEARXNG_URL": fake_web.searxng.url,
         "SEARCH_FALLBACK_PROVIDER": "brave", "BRAVE_API_URL": f"{fake_web.brave.url}/res/v1/web/search",
         "BRAVE_API_KEY": "test-brave-key", "SEARCH_ATTEMPTS": "2",
-        "FETCH_ALLOW_LOOPBACK_HOSTS": "127.0.0.1",
+        "FETCH_ALLOW_LOOPBACK_HOSTS": f"127.0.0.1:{fake_web.web.port}",
     }
     with django_db_blocker.unblock():
         worker = WorkerProcess(env=env, beat=False).start()

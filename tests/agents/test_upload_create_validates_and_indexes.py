@@ -1,5 +1,7 @@
-"""upload_create: PDF, HTML, Markdown, text and DOCX files go into the user's private
-collection, cleaned and indexed for full-text search; anything else is refused with an
+"""upload_create stores PDF, HTML, Markdown, text and DOCX files in the user's private
+collection at once (processing); upload_process then reads, cleans and indexes them for
+full-text search (ready), or rejects a body that is not what it says with the reason. A file of
+another type, empty, too large or badly named is refused by upload_create with an
 ApplicationError naming the field. And the load_uploads command loads a folder."""
 import datetime as dt
 
@@ -12,6 +14,7 @@ from agents.sources import documents
 from agents.uploads import upload_create
 from jobs.runtime.errors import ApplicationError
 from tests.documents import make_docx, make_pdf
+from tests.factories import ready_upload
 
 MEMO_LINES = [
     "Norvik Electric internal supplier memo, March 2025.",
@@ -21,7 +24,7 @@ MEMO_LINES = [
 
 
 def test_a_pdf_upload_is_stored_cleaned_indexed_and_addressed_by_an_upload_url(alice):
-    doc = upload_create(user=alice, filename="Supplier memo (2025).pdf",
+    doc = ready_upload(user=alice, filename="Supplier memo (2025).pdf",
                         content=make_pdf(MEMO_LINES, title="Norvik supplier memo", created=dt.date(2025, 3, 14)),
                         content_type="application/pdf")
     assert doc.url == f"upload://{alice.pk}/{doc.pk}/Supplier-memo-2025-.pdf"
@@ -41,14 +44,14 @@ def test_a_pdf_upload_is_stored_cleaned_indexed_and_addressed_by_an_upload_url(a
      make_docx(["Fjordline Cells AS supplies LFP cells to Norvik Electric for the Skarv."], title="Memo")),
 ])
 def test_markdown_text_html_and_docx_are_accepted_and_searchable(alice, filename, content_type, body):
-    doc = upload_create(user=alice, filename=filename, content=body, content_type=content_type)
+    doc = ready_upload(user=alice, filename=filename, content=body, content_type=content_type)
     assert doc.content_type == content_type
     assert "Fjordline Cells AS supplies LFP cells to Norvik Electric" in doc.text
     assert documents.search("Fjordline Norvik", collection="uploads", owner=alice)[0].url == doc.url
 
 
 def test_an_uninformative_declared_type_is_decided_by_the_extension(alice):
-    doc = upload_create(user=alice, filename="memo.pdf", content=make_pdf(MEMO_LINES), content_type="application/octet-stream")
+    doc = ready_upload(user=alice, filename="memo.pdf", content=make_pdf(MEMO_LINES), content_type="application/octet-stream")
     assert doc.content_type == "application/pdf"
 
 
@@ -56,10 +59,6 @@ def test_an_uninformative_declared_type_is_decided_by_the_extension(alice):
     ({"filename": "photo.png", "content": b"\x89PNG\r\n", "content_type": "image/png"}, "content_type"),
     ({"filename": "archive.bin", "content": b"data", "content_type": ""}, "content_type"),
     ({"filename": "empty.txt", "content": b"", "content_type": "text/plain"}, "content"),
-    ({"filename": "fake.pdf", "content": b"just text, not a pdf", "content_type": "application/pdf"}, "content"),
-    ({"filename": "fake.docx", "content": b"just text", "content_type": ""}, "content"),
-    ({"filename": "latin1.txt", "content": "Caf\u00e9 Lumen".encode("latin-1"), "content_type": "text/plain"}, "content"),
-    ({"filename": "nav.html", "content": b"<html><body><nav>Home</nav></body></html>", "content_type": "text/html"}, "content"),
     ({"filename": "", "content": b"some text here", "content_type": "text/plain"}, "filename"),
     ({"filename": "../..", "content": b"some text here", "content_type": "text/plain"}, "filename"),
     ({"filename": "x" * 250 + ".txt", "content": b"some text here", "content_type": "text/plain"}, "filename"),
@@ -69,6 +68,23 @@ def test_bad_uploads_are_refused_naming_the_field(alice, kwargs, field):
         upload_create(user=alice, **kwargs)
     assert refused.value.field == field
     assert not Document.objects.filter(owner=alice).exists()
+
+
+@pytest.mark.parametrize("kwargs, reason", [
+    ({"filename": "fake.pdf", "content": b"just text, not a pdf", "content_type": "application/pdf"}, "not a PDF"),
+    ({"filename": "fake.docx", "content": b"just text", "content_type": ""}, "not a DOCX"),
+    ({"filename": "latin1.txt", "content": "Caf\u00e9 Lumen".encode("latin-1"), "content_type": "text/plain"}, "not UTF-8"),
+    ({"filename": "nav.html", "content": b"<html><body><nav>Home</nav></body></html>", "content_type": "text/html"},
+     "no readable text"),
+])
+def test_a_body_that_is_not_what_it_says_is_rejected_with_the_reason(alice, kwargs, reason):
+    doc = upload_create(user=alice, enqueue=False, **kwargs)
+    assert doc.status == Document.Status.PROCESSING and doc.text == ""
+    doc = ready_upload(user=alice, **kwargs)
+    assert doc.status == Document.Status.REJECTED
+    assert reason in doc.reason
+    assert documents.search("Lumen Home text pdf", collection="uploads", owner=alice) == []
+    assert not doc.chunks.exists()
 
 
 def test_a_file_over_the_size_limit_is_refused_with_413(alice, settings):
@@ -100,7 +116,7 @@ def test_load_uploads_loads_a_folder_into_the_named_users_collection(alice, tmp_
     call_command("load_uploads", str(tmp_path), "--user", alice.username)
     call_command("load_uploads", str(tmp_path), "--user", alice.username)  # idempotent
     out = capsys.readouterr().out
-    assert "2 files uploaded, 1 skipped, 0 refused" in out
+    assert "2 files ready, 0 rejected, 1 skipped, 0 refused" in out
     docs = Document.objects.filter(owner=alice, collection="uploads")
     assert sorted(d.url.rsplit("/", 1)[1] for d in docs) == ["memo.pdf", "notes.md"]
 

@@ -5,7 +5,7 @@ import pytest
 from agents import planner, tools
 from agents.sources import search
 from agents.sources.documents import collection_markers
-from agents.uploads import upload_create
+from tests.factories import ready_upload
 from tests.fakes import scripted_model
 
 pytestmark = pytest.mark.django_db
@@ -18,8 +18,8 @@ MENU = ("Monday: vegetarian lasagne with a green salad. Tuesday: grilled salmon,
 
 @pytest.fixture
 def alice_files(alice):
-    memo = upload_create(user=alice, filename="norvik-supplier-memo.txt", content=MEMO.encode(), content_type="text/plain")
-    menu = upload_create(user=alice, filename="canteen-week-12.txt", content=MENU.encode(), content_type="text/plain")
+    memo = ready_upload(user=alice, filename="norvik-supplier-memo.txt", content=MEMO.encode(), content_type="text/plain")
+    menu = ready_upload(user=alice, filename="canteen-week-12.txt", content=MENU.encode(), content_type="text/plain")
     return memo, menu
 
 

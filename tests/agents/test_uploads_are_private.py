@@ -6,15 +6,15 @@ import pytest
 from agents import tools
 from agents.sources import documents, pages, search, store
 from agents.sources.fetch import FetchRefused
-from agents.uploads import upload_create
 from tests.documents import make_pdf
+from tests.factories import ready_upload
 
 QUERY = "Fjordline Cells Norvik Skarv"
 
 
 @pytest.fixture
 def alices_memo(alice):
-    return upload_create(user=alice, filename="memo.pdf", content=make_pdf([
+    return ready_upload(user=alice, filename="memo.pdf", content=make_pdf([
         "Fjordline Cells AS supplies the LFP battery cells for the Norvik Skarv from its plant in Mo i Rana.",
     ]), content_type="application/pdf")
 

@@ -10,10 +10,10 @@ import pytest
 from django.core.management import call_command
 
 from agents.sources import store
-from agents.uploads import upload_create
 from jobs import services
 from jobs.models import Job, Note, ProviderCall, Source
 from tests.documents import make_pdf
+from tests.factories import ready_upload
 from tests.helpers import wait_for_job
 from tests.local_http import LocalServer, Reply
 from tests.workers import WorkerProcess
@@ -59,7 +59,7 @@ def on_uploads_queue(monkeypatch):
 @pytest.fixture
 def alice_with_memo(live, make_user):
     alice = make_user("alice")
-    memo = upload_create(user=alice, filename="norvik-supplier-memo.pdf", content=make_pdf(MEMO, title="Norvik supplier memo"),
+    memo = ready_upload(user=alice, filename="norvik-supplier-memo.pdf", content=make_pdf(MEMO, title="Norvik supplier memo"),
                          content_type="application/pdf")
     return alice, memo
 
@@ -98,7 +98,7 @@ def test_bobs_job_on_the_same_question_finds_and_cites_nothing_of_alices(
         uploads_worker, tripwire, on_uploads_queue, alice_with_memo, make_user):
     _, memo = alice_with_memo
     bob = make_user("bob")
-    upload_create(user=bob, filename="holiday.txt", content=b"Bob's notes about a holiday in Lisbon in May 2025.",
+    ready_upload(user=bob, filename="holiday.txt", content=b"Bob's notes about a holiday in Lisbon in May 2025.",
                   content_type="text/plain")
     job = research_uploads(bob)
     assert job.status == Job.Status.DONE, job.error

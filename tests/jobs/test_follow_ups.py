@@ -34,7 +34,7 @@ def test_a_follow_up_job_is_linked_to_its_report_and_judged(alice, no_enqueue):
     assert services.job_create(user=alice, question=COVERED).follow_up_missed is None
 
 
-@pytest.mark.parametrize("parent_of, status", [("bob", 400), ("running", 409), ("not-a-uuid", 400)])
+@pytest.mark.parametrize("parent_of, status", [("bob", 404), ("running", 409), ("not-a-uuid", 400)])
 def test_only_a_finished_report_of_ones_own_can_be_followed_up(alice, bob, no_enqueue, parent_of, status):
     target = {"bob": lambda: finished_job(user=bob).pk, "running": lambda: JobFactory(user=alice, status="researching").pk,
               "not-a-uuid": lambda: "42"}[parent_of]()
@@ -54,7 +54,7 @@ def test_the_api_takes_follow_up_of_and_shows_the_links_both_ways(alice, bob, ap
     assert api_for(alice).get(f"/v1/research/{parent.pk}").json()["follow_ups"] == [child_id]
     # Another user's report cannot be followed up, and says nothing about it.
     refused = api_for(bob).post("/v1/research", {"question": MISSED, "follow_up_of": str(parent.pk)}, format="json")
-    assert refused.status_code == 400 and refused.json()["field"] == "follow_up_of"
+    assert refused.status_code == 404 and refused.json()["field"] == "follow_up_of"
     assert "no such job" in refused.json()["error"]
     bad = api_for(alice).post("/v1/research", {"question": MISSED, "follow_up_of": "nope"}, format="json")
     assert bad.status_code == 400 and bad.json()["field"] == "follow_up_of"

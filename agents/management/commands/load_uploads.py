@@ -2,8 +2,10 @@
 
     python manage.py load_uploads --user alice DIR
 
-Every PDF, HTML, Markdown, text and DOCX file under DIR (recursively) is uploaded; other
-files are listed as skipped. Loading the same folder again adds nothing new.
+Every PDF, HTML, Markdown, text and DOCX file under DIR (recursively) is uploaded and read
+here, one at a time (the same limits and capped reader as the worker's): each line says
+whether it is ready or rejected and why. Other files are listed as skipped. Loading the same
+folder again adds nothing new.
 """
 from __future__ import annotations
 
@@ -13,7 +15,8 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from agents.uploads import upload_content_type_for_path, upload_create
+from agents.models import Document
+from agents.uploads import upload_content_type_for_path, upload_create, upload_process
 from jobs.runtime.errors import ApplicationError
 
 
@@ -34,7 +37,7 @@ class Command(BaseCommand):
         user, created = get_user_model().objects.get_or_create(username=opts["user"])
         if created:
             self.stdout.write(f"created user {user.username}")
-        loaded = skipped = failed = 0
+        loaded = skipped = failed = rejected = 0
         for path in sorted(p for p in directory.rglob("*") if p.is_file()):
             content_type = upload_content_type_for_path(path)
             if not content_type:
@@ -42,13 +45,19 @@ class Command(BaseCommand):
                 self.stdout.write(f"skipped {path} (not PDF, HTML, Markdown, text or DOCX)")
                 continue
             try:
-                doc = upload_create(user=user, filename=path.name, content=path.read_bytes(), content_type=content_type)
+                doc = upload_create(user=user, filename=path.name, content=path.read_bytes(), content_type=content_type,
+                                    enqueue=False)
             except ApplicationError as exc:
                 failed += 1
                 self.stderr.write(f"refused {path}: {exc.field}: {exc.message}")
                 continue
+            doc = upload_process(upload_id=doc.pk) or doc
+            if doc.status == Document.Status.REJECTED:
+                rejected += 1
+                self.stderr.write(f"rejected {path}: {doc.reason}")
+                continue
             loaded += 1
-            self.stdout.write(f"uploaded {path} -> {doc.url}")
-        self.stdout.write(f"{user.username}: {loaded} files uploaded, {skipped} skipped, {failed} refused")
-        if failed and not loaded:
+            self.stdout.write(f"uploaded {path} -> {doc.url} ({doc.status})")
+        self.stdout.write(f"{user.username}: {loaded} files ready, {rejected} rejected, {skipped} skipped, {failed} refused")
+        if (failed or rejected) and not loaded:
             raise CommandError("no file could be uploaded")

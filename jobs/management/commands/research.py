@@ -73,7 +73,8 @@ class Command(BaseCommand):
     def handle(self, *args, **opts):
         user, _ = get_user_model().objects.get_or_create(username=opts["user"])
         sources = [s.strip() for s in opts["sources"].split(",") if s.strip()]
-        if "uploads" in sources and not Document.objects.filter(collection="uploads", owner=user).exists():
+        if "uploads" in sources and not Document.objects.filter(collection="uploads", owner=user,
+                                                                status=Document.Status.READY).exists():
             raise CommandError(f"{user.username} has no uploads; load a folder first: "
                                f"python manage.py load_uploads --user {user.username} DIR")
         if ("uploads" not in sources and settings.SEARCH_PROVIDER == "local"

@@ -1,0 +1,31 @@
+"""A job cancelled while its planner runs stops quietly: one info line says so, no traceback,
+no error, and the job stays cancelled (not failed)."""
+import logging
+
+import pytest
+
+from jobs import services
+from jobs.models import Job
+from jobs.stages import plan
+from jobs.tasks import job_start
+
+pytestmark = pytest.mark.django_db
+
+
+def test_cancelling_during_planning_logs_one_info_line_and_no_traceback(alice, no_enqueue, monkeypatch, caplog):
+    job = services.job_create(user=alice, question="Which battery suppliers does Norvik Electric use?", depth="quick")
+    make_plan = plan.planner.make_plan
+
+    def cancelled_while_planning(**kwargs):
+        services.job_cancel(job=Job.objects.get(pk=job.pk))
+        return make_plan(**kwargs)
+
+    monkeypatch.setattr(plan.planner, "make_plan", cancelled_while_planning)
+    with caplog.at_level(logging.INFO):
+        job_start(str(job.pk), job.epoch)
+    job.refresh_from_db()
+    assert job.status == Job.Status.CANCELLED and job.error == ""
+    assert [r for r in caplog.records if r.levelno >= logging.WARNING or r.exc_info] == []
+    stopped = [r for r in caplog.records if r.name == "jobs.tasks"]
+    assert len(stopped) == 1 and stopped[0].levelno == logging.INFO
+    assert "cancelled" in stopped[0].getMessage()
