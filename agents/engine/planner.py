@@ -618,7 +618,6 @@ def _vague_plan(p: _Plan, shape: qshape.QuestionShape, deep: bool) -> None:
     who = p.section("Who makes or provides them", f"The main makers, providers or users of {topic}.")
     figures = p.section("Figures", f"The figures that measure {topic}, with dates.")
     recent = p.section(f"Since {since}", f"What has changed for {topic} since {since}.")
-    be = "are" if qshape._plural_word(topic.split()[-1]) else "is"
     p.add(f"Which kinds of {topic} are there?", what, 1)
     p.add(f"Who makes {topic}?", who, 1)
     p.add(f"List the figures on {topic}", figures, 1)
