@@ -48,3 +48,20 @@ def key_claims(claims: list[str]) -> list[str]:
         size += len(best)
         remaining.remove(best)
     return sorted(chosen, key=claims.index)
+
+
+def relevant_claims(claims: list[str], subquestion: str, limit: int = KEY_CLAIMS_MAX) -> list[str]:
+    """The key claims of a sub-question for the gap check: those that name the most different
+    things (key_claims), then those that share the most of the sub-question's own terms, so a
+    claim that answers it ("Voltara Motors was the largest maker in 2025") is not left out for
+    naming nothing new. In the order the notes were taken, at most KEY_CLAIMS_MAX_CHARS long."""
+    chosen = key_claims(claims)
+    wanted = tx.term_set(subquestion)
+    ranked = sorted((c for c in claims if c not in chosen), key=lambda c: -len(wanted & tx.term_set(c)))
+    size = sum(len(c) for c in chosen)
+    for claim in ranked:
+        if len(chosen) >= limit + 2 or size + len(claim) > KEY_CLAIMS_MAX_CHARS * 1.5 or not wanted & tx.term_set(claim):
+            break
+        chosen.append(claim)
+        size += len(claim)
+    return sorted(chosen, key=claims.index)

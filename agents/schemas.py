@@ -4,9 +4,17 @@ from __future__ import annotations
 
 MAX_NOTES_PER_PAGE = 5
 
+MAX_HOP = 3
+
 _SUBQUESTION = {
     "type": "object",
-    "properties": {"text": {"type": "string", "minLength": 8, "maxLength": 400}, "section": {"type": "string", "maxLength": 200}},
+    "properties": {
+        "text": {"type": "string", "minLength": 8, "maxLength": 400},
+        "section": {"type": "string", "maxLength": 200},
+        # 0: context; 1..MAX_HOP: its place in the chain of facts that answers the question
+        # (1 needs nothing found first; k uses what hop k-1 finds).
+        "hop": {"type": "integer", "minimum": 0, "maximum": MAX_HOP},
+    },
     "required": ["text", "section"],
     "additionalProperties": False,
 }
@@ -27,6 +35,9 @@ SCHEMAS: dict[str, dict] = {
                 "minItems": 1,
                 "maxItems": 12,
             },
+            # What a broad question was narrowed to, shown to the user with the plan; "" when the
+            # question is specific enough to research as asked.
+            "scope": {"type": "string", "maxLength": 600},
         },
         "required": ["subquestions", "outline"],
         "additionalProperties": False,
@@ -70,6 +81,9 @@ SCHEMAS: dict[str, dict] = {
             "enough": {"type": "boolean"},
             "reason": {"type": "string", "maxLength": 600},
             "new_subquestions": {"type": "array", "items": _SUBQUESTION, "maxItems": 4},
+            # Parts of the question the evidence does not answer and no new sub-question will
+            # research, each completing "The sources found do not state …".
+            "unanswered": {"type": "array", "items": {"type": "string", "maxLength": 300}, "maxItems": 6},
         },
         "required": ["enough", "reason", "new_subquestions"],
         "additionalProperties": False,

@@ -30,7 +30,7 @@ class ReadOnlyAdminMixin:
 class SubQuestionInline(admin.TabularInline):
     model = SubQuestion
     extra = 0
-    fields = ("round", "position", "text", "section", "status", "summary", "not_found")
+    fields = ("round", "position", "hop", "text", "section", "status", "summary", "not_found")
     readonly_fields = fields
     can_delete = False
 

@@ -155,6 +155,8 @@ class PlanItemSerializer(serializers.Serializer):
     status = serializers.CharField()
     round = serializers.IntegerField()
     section = serializers.CharField()
+    hop = serializers.IntegerField(help_text="0: context; 1-3: its place in the chain of facts that answers the question "
+                                             "(a later hop uses what the one before it found)")
 
 
 class ProgressSerializer(serializers.Serializer):
@@ -211,6 +213,8 @@ class JobDetailOutputSerializer(serializers.Serializer):
     created_at = serializers.DateTimeField()
     finished_at = serializers.DateTimeField(allow_null=True)
     plan = serializers.SerializerMethodField()
+    plan_scope = serializers.CharField(help_text="what the planner narrowed a broad question to, shown before research "
+                                                 "starts; empty when the question was researched as asked")
     progress = serializers.SerializerMethodField()
     estimate = serializers.SerializerMethodField()
     stopped_reason = serializers.SerializerMethodField()

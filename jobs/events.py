@@ -18,7 +18,9 @@ def describe(event_type: str, data: dict) -> str:
     """One line for a person (the CLI and the live page). Raises KeyError for a malformed event."""
     if event_type == "plan_ready":
         lines = [f"plan: {len(data['subquestions'])} sub-questions"]
-        lines += [f"  - {sq['text']}" for sq in data["subquestions"]]
+        if data.get("scope"):
+            lines.append(f"  narrowed: {data['scope']}")
+        lines += [f"  - {sq['text']}" + (f" (hop {sq['hop']})" if sq.get("hop") else "") for sq in data["subquestions"]]
         return "\n".join(lines)
     if event_type == "search":
         return f"search [sq {data['sq_id']}]: {data['query']!r} -> {data['results']} results"

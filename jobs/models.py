@@ -39,6 +39,9 @@ class Job(models.Model):
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.PLANNING, db_index=True)
     round = models.PositiveSmallIntegerField(default=0)
     outline = models.JSONField(default=list, blank=True)
+    # What the planner narrowed a broad question to ("Tell me about batteries" -> which kinds,
+    # players and period); shown with the plan before research starts. "" when not narrowed.
+    plan_scope = models.TextField(blank=True, default="")
 
     budget_tokens = models.PositiveIntegerField()
     budget_usd_micros = models.PositiveBigIntegerField()
@@ -110,6 +113,9 @@ class SubQuestion(models.Model):
     position = models.PositiveSmallIntegerField()
     text = models.TextField()
     section = models.CharField(max_length=200, blank=True, default="")
+    # 0: context; 1..3: its place in the chain of facts that answers the question (a later hop
+    # uses what the one before it finds; round two names what round one found).
+    hop = models.PositiveSmallIntegerField(default=0)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
     summary = models.TextField(blank=True, default="")
     not_found = models.JSONField(default=list, blank=True)

@@ -40,7 +40,7 @@ def job_progress(*, job: Job) -> dict:
 
 def job_plan(*, job: Job) -> list[dict]:
     return [
-        {"sq_id": sq.sq_id, "text": sq.text, "status": sq.status, "round": sq.round, "section": sq.section}
+        {"sq_id": sq.sq_id, "text": sq.text, "status": sq.status, "round": sq.round, "section": sq.section, "hop": sq.hop}
         for sq in job.subquestions.order_by("round", "position")
     ]
 

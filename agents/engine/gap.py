@@ -1,13 +1,23 @@
-"""Offline gap check: when the question is about a set of things (e.g. the five largest car
-makers), find the members the workers named but whose focus (e.g. battery suppliers) no
-worker covered, and name one sub-question per missing member."""
+"""Offline gap check.
+
+- A multi-hop question (its plan has hop > 0 and the question names things by description):
+  find in the key notes what each hop was looking for, in order ("the largest electric car
+  maker of 2025" -> the maker the ranking notes put first), and ask the next hops again with
+  those names (agents/engine/planner.chain_subquestions renders the chain with what is known).
+- A question about a set of things (e.g. the five largest car makers): find the members the
+  workers named but whose focus (e.g. battery suppliers) no worker covered, and name one
+  sub-question per missing member.
+- Either way, say which part of the question the notes do not answer (`unanswered`)."""
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 
+from agents import questions as qtext
 from agents import text as tx
 from agents.engine import blocks as bk
+from agents.engine import planner as offline_planner
 from agents.engine import question as qshape
 
 RELATION_STEMS = {t[:5] for t in tx.terms("supplies supplier buys bought sources sourcing purchases contract partner "
@@ -24,10 +34,16 @@ def decide(prompt: str, max_new: int = 2) -> dict:
     summaries = [bk.block(sq.body, "key_notes") or bk.block(sq.body, "summary") for sq in researched]
     summaries = [re.sub(r"^- ", "", s, flags=re.M) for s in summaries]
     texts = [sq.body.split("<summary>")[0].strip() for sq in researched]
+    set_question = bool(shape.focus and shape.set_like and shape.kind in {"compare", "list", "trend"})
+    if shape.chain and not set_question and any(sq.attrs.get("hop", "0") not in {"", "0"} for sq in researched):
+        return chain_decision(shape, question, researched, summaries, texts, max_new)
     if not (shape.focus and shape.set_like):
         missing = [t for sq, t in zip(researched, texts) if sq.attrs.get("status") != "done"]
+        empty = [t for sq, t, summary in zip(researched, texts, summaries) if not summary.strip()
+                 or summary.startswith("0 notes") or summary.startswith("No relevant")]
         return {"enough": True, "reason": "The question is not about a set of members; every angle was researched"
-                + (f" except {len(missing)} that failed." if missing else "."), "new_subquestions": []}
+                + (f" except {len(missing)} that failed." if missing else "."), "new_subquestions": [],
+                "unanswered": [qtext.absence_clause(question)] if len(empty) == len(researched) else []}
 
     # Members: names in sentences that list the set ("the five largest ... are A, B, C"),
     # otherwise the names in the first (set-identifying) sub-question's summary.
@@ -72,13 +88,225 @@ def decide(prompt: str, max_new: int = 2) -> dict:
     for name, _ in members.most_common(wanted):
         if any(linked(name, sentence) for sentence in focus_sentences) or name.lower() in asked:
             continue
-        new.append({"text": f"Which {shape.focus} does {name} use, and for which products?", "section": section})
+        new.append({"text": f"Which {shape.focus} does {name} use, and for which products?", "section": section, "hop": 2})
         if len(new) == max_new:
             break
     if not new:
-        return {"enough": True, "reason": f"Every member named in the overview is covered for {shape.focus}.", "new_subquestions": []}
+        return {"enough": True, "reason": f"Every member named in the overview is covered for {shape.focus}.",
+                "new_subquestions": [], "unanswered": []}
     return {
         "enough": False,
         "reason": f"{', '.join(n['text'].split(' does ')[1].split(' use')[0] for n in new)} named in the overview but not covered for {shape.focus}.",
-        "new_subquestions": new,
+        "new_subquestions": new, "unanswered": [],
     }
+
+
+# -- chains ---------------------------------------------------------------------------------------
+
+_RANK_DESC = re.compile(r"\b(largest|biggest|highest|greatest|most|best-selling|top-selling|leading|top|first|"
+                        r"smallest|lowest|fewest|least|worst)\b", re.I)
+_ASCENDING = {"smallest", "lowest", "fewest", "least", "worst"}
+MIN_LINK_TERMS = 2
+RANK_WINDOW_WORDS = 6  # "the most popular open-source content management system"
+MIN_RANKED = 3  # names with figures needed before an order of them is trusted
+
+
+def _ordinal(text: str) -> int:
+    for word, n in qshape.ORDINALS.items():
+        if re.search(rf"\b{word}\b", text, re.I):
+            return n
+    return 1
+
+
+def _sentences(claims: list[str]) -> list[str]:
+    return [s.text for c in claims for s in tx.sentences(c)]
+
+
+def _nearest(sentence: str, names: list[str], anchor: int) -> str:
+    """The name in `sentence` closest to the character position `anchor` (the rank word):
+    "Voltara Motors was the largest maker", not the publication that reported it."""
+    best, distance = "", 10 ** 6
+    for name in names:
+        at = sentence.find(name)
+        if at < 0:
+            continue
+        d = min(abs(anchor - at), abs(anchor - (at + len(name))))
+        if d < distance:
+            best, distance = name, d
+    return best
+
+
+def _candidates(sentence: str, exclude: set[str]) -> list[str]:
+    out = []
+    for name in qshape.clean_entities(sentence):
+        low = name.lower()
+        if low in exclude or any(low in e or e in low for e in exclude if len(e) > 3):
+            continue
+        if tx.is_year(name) or name.lower() in qshape.ORDINALS:
+            continue
+        out.append(name)
+    return out
+
+
+_COUNTED_AS = {"cars": "vehicles", "car": "vehicles", "vehicle": "vehicles", "units": "vehicles"}
+
+
+def _figure_after(sentence: str, name: str) -> tuple[float, str] | None:
+    """The first figure (not a year) after `name` in `sentence` and what it counts: ("1.82
+    million cars" -> (1820000, "vehicles"); "55%" -> (55, "%"))."""
+    at = sentence.find(name)
+    if at < 0:
+        return None
+    rest = sentence[at + len(name):]
+    for m in re.finditer(r"(\d+(?:[.,]\d+)*)\s*(million|billion|thousand)?\s*(%|[A-Za-z]+)?", rest):
+        raw = m.group(1)
+        if tx.is_year(raw):
+            continue
+        value = float(raw.replace(",", "")) if re.fullmatch(r"\d{1,3}(?:,\d{3})+", raw) else float(raw.replace(",", "."))
+        value *= {"million": 1e6, "billion": 1e9, "thousand": 1e3}.get((m.group(2) or "").lower(), 1)
+        unit = (m.group(3) or "").lower()
+        return value, "" if unit in tx.STOPWORDS else _COUNTED_AS.get(unit, unit)
+    return None
+
+
+def resolve_rank(u: qshape.Unknown, sentences: list[tuple[int, str]], exclude: set[str], hop: int = 1) -> str:
+    """What a ranking description names ("the fourth-largest electric car maker of 2025"): the
+    name that sentences stating that rank put next to it (sentences of the link's own hop count
+    double), else the names ordered by the figure that follows them in sentences about the same
+    scope (the year, the thing ranked)."""
+    rank = _ordinal(u.phrase)
+    sup = _RANK_DESC.search(u.phrase)
+    descending = not (sup and sup.group(1).lower() in _ASCENDING)
+    years = re.findall(r"\b(?:19|20)\d\d\b", u.phrase)
+    head_terms = tx.term_set(u.head)
+    attr_terms = tx.term_set(u.phrase) - head_terms - {t for t in tx.term_set(" ".join(qshape.ORDINALS))}
+    scoped = [(h, s) for h, s in sentences if (not years or any(y in s for y in years))]
+    rank_words = [w for w, n in qshape.ORDINALS.items() if n == rank and not w[0].isdigit()]
+    pattern = (r"\b(?:" + "|".join(rank_words) + r")\b") if rank > 1 else \
+        (r"(?<![\w-])(?:largest|biggest|highest|leading|first|best-selling|most|top)\b"
+         r"(?!\s+(?:two|three|four|five|six|seven|eight|nine|ten)\b)")  # not "sixth-largest", not "top five"
+    # The rank word must qualify the thing ranked or what it is ranked by: "the largest electric
+    # car maker", "the second-highest deliveries"; not "the largest LFP plant" in the same note.
+    nouns = {t for t in (tx.terms(u.head)[-1:] if u.head else [])} | (attr_terms if u.kind == "with" else set())
+    votes: Counter = Counter()
+    for h, s in scoped:
+        m = next((m for m in re.finditer(pattern, s, re.I)
+                  if set(tx.terms(" ".join(s[m.end():].split()[:RANK_WINDOW_WORDS]))) & nouns), None)
+        if not m:
+            continue
+        names = _candidates(s, exclude)
+        if not names or len(names) > 3:
+            continue  # a list of many names is a ranking table, ordered below
+        name = _nearest(s, names, m.start())
+        if name:
+            votes[name] += 2 if h == hop else 1
+    if votes:
+        return votes.most_common(1)[0][0]
+    # Figures of one kind only ("690,000 vehicles", "1.82 million cars" but not "100% of the
+    # cells"): the kind most names have a figure of.
+    by_kind: dict[str, dict[str, float]] = {}
+    for _, s in sorted(scoped, key=lambda x: x[0] != hop):
+        if attr_terms and not attr_terms & tx.term_set(s) and not head_terms & tx.term_set(s):
+            continue
+        for name in _candidates(s, exclude):
+            got = _figure_after(s, name)
+            if got is not None and got[1] != "%":
+                by_kind.setdefault(got[1], {}).setdefault(name, got[0])
+    bare = by_kind.pop("", {})  # "Kestrel Automotive 1.41 million and …": counts like its neighbours
+    values = max(({**bare, **v} for v in by_kind.values()), key=len) if by_kind else bare
+    if len(values) >= max(rank + 1, MIN_RANKED):  # one maker's figure ranks nothing
+        ordered = sorted(values, key=lambda n: -values[n] if descending else values[n])
+        return ordered[rank - 1]
+    return ""
+
+
+def resolve_link(shape: qshape.QuestionShape, u: qshape.Unknown, known: dict[str, str], sentences: list[tuple[int, str]],
+                 exclude: set[str]) -> str:
+    """The name a relation names ("Which company supplies LFP cells to Voltara Motors?"): the
+    name that most often shares a sentence with what the link says and with the names it
+    depends on."""
+    if u.kind in {"rank", "with"} or (u.kind == "answer_of" and re.search(r"\branked\b|" + _RANK_DESC.pattern, u.phrase, re.I)
+                                      and not u.depends):
+        return resolve_rank(u, sentences, exclude, offline_planner.hop_numbers(shape)[u.key])
+    hop = offline_planner.hop_numbers(shape)[u.key]
+    finder = offline_planner.render(shape, u.finder, known, "phrase")
+    needed = [known[d] for d in u.depends if d in known]
+    terms = {t for t in tx.term_set(finder) if not t.isdigit()} - tx.term_set(" ".join(needed)) - tx.term_set(u.head)
+    if u.kind == "when":
+        for _, s in sentences:
+            if len(terms & tx.term_set(s)) >= MIN_LINK_TERMS:
+                years = [y for y in tx.numbers(s) if tx.is_year(y)]
+                if years:
+                    return years[0]
+        return ""
+    # A term few notes share tells links apart ("LFP" among notes that all say "cells").
+    df = Counter(t for _, s in sentences for t in tx.term_set(s) & terms)
+    weight = {t: math.log((len(sentences) + 1) / (df[t] + 0.5)) for t in terms}
+    scores: Counter = Counter()
+    for h, s in sentences:
+        if needed and not all(n in s for n in needed):
+            continue
+        shared = terms & tx.term_set(s)
+        if len(shared) < MIN_LINK_TERMS:
+            continue
+        segments = re.split(r",\s+|;\s+|\s+and\s+|\s+while\s+|\s+whereas\s+", s)
+        for name in _candidates(s, exclude | {n.lower() for n in needed}):
+            # The clause that holds the name says what it is to the link ("… and LFP cells from
+            # Quanta Battery Company"): its terms count more than the rest of the sentence's,
+            # the name's own words ("Helion Cells") not included.
+            segment = next((seg for seg in segments if name in seg), s).replace(name, " ")
+            near = terms & tx.term_set(segment)
+            score = sum(weight[t] for t in shared) + 2 * sum(weight[t] for t in near)
+            scores[name] += score * (2 if h == hop else 1)
+    return scores.most_common(1)[0][0] if scores else ""
+
+
+def chain_decision(shape: qshape.QuestionShape, question: str, researched: list, summaries: list[str], texts: list[str],
+                   max_new: int) -> dict:
+    """Resolve the chain link by link from the key notes; ask the next links with the names found."""
+    sentences = [(int(sq.attrs.get("hop") or 0), s) for sq, summary in zip(researched, summaries) for s in _sentences([summary])]
+    exclude = {e.lower() for e in qshape.clean_entities(question)}
+    known: dict[str, str] = {}
+    for u in shape.chain:
+        if any(d not in known for d in u.depends):
+            break
+        name = resolve_link(shape, u, known, sentences, exclude | {v.lower() for v in known.values()})
+        if not name:
+            break
+        known[u.key] = name
+    asked = [" ".join(t.split()).lower().rstrip("?") for t in texts]
+    candidates = [sq for sq in offline_planner.chain_subquestions(shape, question, known)
+                  if " ".join(sq["text"].split()).lower().rstrip("?") not in asked]
+    # Only links that use something found are worth a second round; the rest were asked.
+    useful = [sq for sq in candidates if any(v in sq["text"] for v in known.values())]
+    from agents.planner import overlapping_pairs
+
+    new = []
+    # A link goes to the section round one's links fed; the question's own ask to the section of
+    # round one's highest hop (the answer).
+    linked = [sq for sq in researched if sq.attrs.get("hop", "0") not in {"", "0"}]
+    link_section = next((sq.attrs.get("section", "") for sq in linked), "")
+    answer_section = max(linked, key=lambda sq: int(sq.attrs["hop"])).attrs.get("section", "") if linked else ""
+    for sq in useful:
+        pool = texts + [n["text"] for n in new] + [sq["text"]]
+        if any(j == len(pool) - 1 for _, j in overlapping_pairs(pool, question)):
+            continue
+        new.append({"text": sq["text"], "section": link_section if sq["key"] else answer_section, "hop": sq["hop"]})
+        if len(new) == max_new:
+            break
+    found = ", ".join(f"{_describe(shape, k)} is {v}" for k, v in known.items())
+    if new:
+        return {"enough": False, "reason": (f"Round one found that {found}; " if found else "") +
+                "the next links of the chain are asked with those names.", "new_subquestions": new, "unanswered": []}
+    unanswered = []
+    if len(known) < len(shape.chain):
+        missing = next(u for u in shape.chain if u.key not in known)
+        unanswered.append(qtext.absence_clause(offline_planner.render(shape, missing.finder, known, "compact")))
+    return {"enough": True, "reason": (f"The notes establish that {found}." if found else
+                                       "The notes do not name what the chain's first link asks for."),
+            "new_subquestions": [], "unanswered": unanswered}
+
+
+def _describe(shape: qshape.QuestionShape, key: str) -> str:
+    u = next(x for x in shape.chain if x.key == key)
+    return re.sub(r"\{U\d+\}", "it", u.phrase)

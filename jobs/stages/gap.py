@@ -3,7 +3,7 @@ second round may run at all (at most two rounds; none with less than 30% of a bu
 from __future__ import annotations
 
 from agents import gap_check
-from agents.digests import key_claims
+from agents.digests import key_claims, relevant_claims
 from agents.llm import ModelOutputError
 from jobs.models import Note, Step, SubQuestion
 from jobs.runtime import budget, events
@@ -40,18 +40,21 @@ def after_round(ctx: RunContext, round_no: int) -> tuple[str, int]:
             decision = gap_check.check_gaps(
                 question=job.question, outline=job.outline,
                 subquestions=[{"text": s.text, "section": s.section, "status": s.status, "summary": s.summary,
-                               "not_found": s.not_found, "key_notes": key_claims(claims_by_sq.get(s.pk, []))} for s in sqs],
+                               "not_found": s.not_found, "key_notes": (relevant_claims(claims_by_sq.get(s.pk, []), s.text) if s.hop
+                                             else key_claims(claims_by_sq.get(s.pk, []))),
+                               "hop": s.hop, "round": s.round} for s in sqs],
                 other_findings=[o["other_findings"] for o in other][:20],
             )
         except (BudgetExceeded, ModelOutputError) as exc:
             if isinstance(exc, BudgetExceeded):
                 research_budget_spent(job, exc)
-            decision = {"enough": True, "reason": f"gap check skipped: {exc}", "new_subquestions": []}
+            decision = {"enough": True, "reason": f"gap check skipped: {exc}", "new_subquestions": [], "unanswered": []}
 
         def write_rows(step):
             if not decision["enough"]:
                 SubQuestion.objects.bulk_create([
-                    SubQuestion(job=job, round=round_no + 1, position=i, text=s["text"], section=s["section"])
+                    SubQuestion(job=job, round=round_no + 1, position=i, text=s["text"], section=s["section"],
+                                hop=s.get("hop") or 0)
                     for i, s in enumerate(decision["new_subquestions"])
                 ])
             return None
@@ -63,3 +66,21 @@ def after_round(ctx: RunContext, round_no: int) -> tuple[str, int]:
         return "write", 0
     events.emit(ctx.job_id, "gap_found", {"reason": decision["reason"], "new_subquestions": decision["new_subquestions"]})
     return "round", round_no + 1
+
+
+def unanswered_for(job) -> list[str]:
+    """What the report must say the sources do not state, most important first: each a clause
+    completing "The sources found do not state …" (agents/gap_check.unanswered_parts over the
+    job's sub-questions, their note counts and the gap check's own statements). [] when the
+    evidence answers the question. For the writer stage."""
+    from django.db.models import Count
+
+    rows = (SubQuestion.objects.filter(job=job).annotate(note_count=Count("notes")).order_by("round", "position"))
+    gap_said = [u for out in Step.objects.filter(job=job, kind="gap_check").values_list("output", flat=True)
+                for u in (out or {}).get("unanswered", [])]
+    return gap_check.unanswered_parts(
+        question=job.question,
+        subquestions=[{"text": s.text, "hop": s.hop, "round": s.round, "status": s.status, "notes": s.note_count,
+                       "not_found": s.not_found} for s in rows],
+        gap_unanswered=gap_said,
+    )

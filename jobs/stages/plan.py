@@ -29,7 +29,7 @@ def plan_stage(ctx: RunContext) -> str:
                                  earlier=_earlier_report(job))
 
         def write_rows(step):
-            _replace_plan(job, plan["subquestions"], plan["outline"])
+            _replace_plan(job, plan["subquestions"], plan["outline"], plan.get("scope", ""))
             return None
 
         return StepResult(output=plan, write_rows=write_rows)
@@ -41,8 +41,8 @@ def plan_stage(ctx: RunContext) -> str:
     # Emitted after the status change: a client that approves on plan_ready finds the plan
     # awaiting approval (before, a quick client got 409 and a page reloaded too early).
     events.emit(ctx.job_id, "plan_ready", {
-        "subquestions": list(SubQuestion.objects.filter(job=job, round=1).values("sq_id", "text", "section")),
-        "outline": plan["outline"], "awaiting_approval": bool(awaiting),
+        "subquestions": list(SubQuestion.objects.filter(job=job, round=1).values("sq_id", "text", "section", "hop")),
+        "outline": plan["outline"], "scope": plan.get("scope", ""), "awaiting_approval": bool(awaiting),
     })
     return "awaiting_approval" if awaiting else "research"
 
@@ -51,11 +51,12 @@ def _approved(job: Job) -> bool:
     return Step.objects.filter(job=job, step_key=step_key(job.pk, None, "plan", "approved")).exists()
 
 
-def _replace_plan(job: Job, subquestions: list[dict], outline: list[dict]) -> None:
+def _replace_plan(job: Job, subquestions: list[dict], outline: list[dict], scope: str) -> None:
     SubQuestion.objects.filter(job=job, round=1).delete()
     SubQuestion.objects.bulk_create([
-        SubQuestion(job=job, round=1, position=i, text=s["text"], section=s["section"])
+        SubQuestion(job=job, round=1, position=i, text=s["text"], section=s["section"], hop=s.get("hop") or 0)
         for i, s in enumerate(subquestions)
     ])
-    Job.objects.filter(pk=job.pk).update(outline=outline)
+    Job.objects.filter(pk=job.pk).update(outline=outline, plan_scope=scope)
     job.outline = outline
+    job.plan_scope = scope

@@ -93,7 +93,8 @@ def test_the_planner_of_a_follow_up_sees_the_earlier_report_and_the_offline_engi
                                  collection_markers=[], earlier=earlier)
     seen = " ".join(m["content"] for _, messages in fake.calls for m in messages)
     assert "<earlier_report>" in seen and "Battery suppliers by maker" in seen
-    assert any("the five largest electric car makers" in s["text"] for s in plan["subquestions"]), plan
+    # "they" became the earlier question's subject (the plan names it in its own words).
+    assert any("five largest" in s["text"] and "makers" in s["text"] for s in plan["subquestions"]), plan
     assert offline_planner.resolve_references("Where do they build cars?", "no earlier question here") == "Where do they build cars?"
 
 
@@ -107,4 +108,4 @@ def test_the_plan_stage_of_a_follow_up_job_plans_with_the_earlier_report(alice, 
     child = services.job_create(user=alice, question="What recycling plants do they operate?", follow_up_of=parent.pk)
     plan.plan_stage(RunContext(job=Job.objects.get(pk=child.pk), epoch=child.epoch))
     texts = list(child.subquestions.values_list("text", flat=True))
-    assert texts and any("the five largest electric car makers" in t for t in texts), texts
+    assert texts and any("five largest" in t and "makers" in t for t in texts), texts

@@ -1,0 +1,298 @@
+"""What a plan may not do with its question, checked in code for every model, and the wording
+of an absence: plain functions of text.
+
+- A sub-question must not quote the question back: a run of the question's words at least
+  max(ECHO_MIN_WORDS, ECHO_MIN_SHARE of the question) long (the whole question when it is
+  shorter, never fewer than ECHO_SHORTEST_WORDS words), or the question in quotation marks.
+  Research splits a question into parts; a sub-question that repeats it searches the same
+  thing as every other one.
+- A sub-question must not be a generic frame with the question pasted in ("What background
+  explains …?", "Who are the main actors in …?"): what it adds beyond the question's own words is
+  at least FRAME_MIN_WORDS words, all of them generic research vocabulary (background, figures,
+  developments, actors …), so it would read the same for any question.
+- A vague question ("Tell me about batteries") gets a plan that says what it narrowed to.
+
+The thresholds match the evaluation's template-plan measure (jobs/evaluation.py), so a plan
+that passes here is not counted as a template there for quoting.
+"""
+from __future__ import annotations
+
+import math
+import re
+
+from agents import text as tx
+
+ECHO_MIN_WORDS = 5
+ECHO_SHORTEST_WORDS = 3  # repeating one or two words of a very short question is not quoting it
+ECHO_MIN_SHARE = 0.8  # reusing a clause of a long question ("the five largest electric car makers") is fine
+FRAME_MIN_WORDS = 3
+
+# Words a template adds to any question; a sub-question whose own words are only these (and
+# stopwords) says nothing about its question.
+GENERIC_WORDS = frozenset(tx.terms(
+    "background backgrounds explain explains explained context overview general information details detail aspects aspect "
+    "key main important major actors actor players player people involved involvement parties figures figure data "
+    "numbers statistics describe describes description recent recently developments development current currently "
+    "state status concern concerns concerning regarding related relate topic topics issue issues matter question "
+    "questions forecasts forecast risks risk experts expert outlook future trends trend happen happening next "
+    "factors factor role roles things thing basics basic facts fact know known understand understanding summary "
+    "history historical significance impact impacts implications affect affects effects effect discuss discussion "
+    "sources source say says said view views opinion opinions perspective perspectives analysis analyses"
+))
+_QUOTED_RE = re.compile(r"[\"\u201c\u201d\u2018\u2019']([^\"\u201c\u201d]{12,})[\"\u201c\u201d\u2018\u2019']")
+_WORD_RE = re.compile(r"[A-Za-z0-9]+(?:'[a-z]+)?")
+
+
+def _norm(text: str) -> str:
+    text = (text or "").replace("\u00a0", " ").replace("\u2019", "'").replace("\u2018", "'")
+    return re.sub(r"\s+", " ", text.replace("\u201c", '"').replace("\u201d", '"')).strip()
+
+
+def words(text: str) -> list[str]:
+    """Lower-cased words as the echo rule counts them ("Energy's" is one word)."""
+    return [w.lower() for w in _WORD_RE.findall(_norm(text))]
+
+
+def echo_limit(question: str) -> int:
+    """How many consecutive question words a sub-question may not repeat."""
+    n = len(words(question))
+    return max(ECHO_SHORTEST_WORDS, min(n, max(ECHO_MIN_WORDS, math.ceil(ECHO_MIN_SHARE * n))))
+
+
+def longest_shared_run(a: str, b: str) -> int:
+    """Length in words of the longest run of consecutive words `a` and `b` share."""
+    x, y = words(a), words(b)
+    longest = 0
+    previous = [0] * (len(y) + 1)
+    for i in range(1, len(x) + 1):
+        current = [0] * (len(y) + 1)
+        for j in range(1, len(y) + 1):
+            if x[i - 1] == y[j - 1]:
+                current[j] = previous[j - 1] + 1
+                longest = max(longest, current[j])
+        previous = current
+    return longest
+
+
+def echoes(subquestion: str, question: str) -> bool:
+    """True when `subquestion` quotes `question` back (a long run of its words, or the question
+    in quotation marks)."""
+    if not words(question) or not words(subquestion):
+        return False
+    for m in _QUOTED_RE.finditer(_norm(subquestion)):
+        if longest_shared_run(m.group(1), question) >= min(len(words(question)), ECHO_MIN_WORDS):
+            return True
+    return longest_shared_run(subquestion, question) >= echo_limit(question)
+
+
+def added_terms(subquestion: str, question: str) -> list[str]:
+    """The sub-question's content terms (stemmed) that its question does not have."""
+    q = tx.term_set(question)
+    return [t for t in tx.terms(subquestion) if t not in q and not t[0].isdigit()]
+
+
+def generic_frame(subquestion: str, question: str) -> bool:
+    """True when what `subquestion` adds to its question is only generic research vocabulary
+    ("What background explains …", "What recent developments concern …"): a fixed frame."""
+    added = added_terms(subquestion, question)
+    return len(added) >= FRAME_MIN_WORDS and all(t in GENERIC_WORDS for t in added)
+
+
+def plan_problems(subquestions: list[str], question: str) -> list[str]:
+    """One sentence per sub-question that quotes the question or is a generic frame; [] when none."""
+    out = []
+    for i, text in enumerate(subquestions, 1):
+        if echoes(text, question):
+            out.append(f"sub-question {i} repeats the question's own words ({text!r}); ask about one part of it in "
+                       f"your own words, naming what that part needs")
+        elif generic_frame(text, question):
+            out.append(f"sub-question {i} is a generic frame around the question ({text!r}); ask something specific "
+                       f"to this question instead")
+    return out
+
+
+# -- vague questions --------------------------------------------------------------------------
+
+_VAGUE_LEAD_RE = re.compile(
+    r"^(?:(?:please\s+)?(?:tell|teach|show)\s+me\s+(?:something\s+|everything\s+|all\s+|more\s+)?about|"
+    r"(?:i\s+want|i'd\s+like)\s+to\s+know\s+(?:more\s+)?about|what\s+about|what\s+is\s+there\s+to\s+know\s+about|"
+    r"(?:give\s+me\s+)?(?:an?\s+)?(?:overview|summary|introduction|primer)\s+(?:of|on|about)|"
+    r"(?:information|info|facts|research)\s+(?:on|about)|explain|describe|discuss|research|talk\s+about)\s+(?P<topic>.+)$",
+    re.I,
+)
+_WH_RE = re.compile(r"^(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|could|"
+                    r"should|will|would|has|have|had|compare|list|name|identify|in|on|at|from|according)\b", re.I)
+VAGUE_MAX_TOPIC_TERMS = 3
+
+
+def vague_topic(question: str) -> str:
+    """The topic of a question too broad to research as asked ("Tell me about batteries" ->
+    "batteries"; "Quantum computing" -> "Quantum computing"), or "" when the question asks
+    something specific. Broad: a request about a topic of at most VAGUE_MAX_TOPIC_TERMS content
+    words, or a bare topic without a question word, with no names, figures or dates to narrow it."""
+    q = _norm(question).strip(" ?.!")
+    m = _VAGUE_LEAD_RE.match(q)
+    topic = m.group("topic").strip() if m else ("" if _WH_RE.match(q) else q)
+    if not topic:
+        return ""
+    topic_terms = tx.terms(topic)
+    if not topic_terms or len(topic_terms) > VAGUE_MAX_TOPIC_TERMS:
+        return ""
+    if any(t[0].isdigit() for t in topic_terms):
+        return ""  # a year or figure already narrows it
+    named = [e for e in tx.entities(topic) if topic.find(e) > 0 or len(e.split()) > 1]
+    if named and len(topic_terms) > 1 and m is None:
+        return ""  # "Voltara Motors" alone is a name, not a field
+    return topic
+
+
+# -- verb forms -------------------------------------------------------------------------------
+
+_IRREGULAR_PAST = {
+    "be": "was", "become": "became", "begin": "began", "bring": "brought", "build": "built", "buy": "bought",
+    "choose": "chose", "come": "came", "do": "did", "fall": "fell", "find": "found", "get": "got", "give": "gave",
+    "go": "went", "grow": "grew", "have": "had", "hold": "held", "keep": "kept", "know": "knew", "lead": "led",
+    "leave": "left", "lose": "lost", "make": "made", "meet": "met", "pay": "paid", "put": "put", "rise": "rose",
+    "run": "ran", "say": "said", "see": "saw", "sell": "sold", "send": "sent", "set": "set", "shut": "shut",
+    "spend": "spent", "stand": "stood", "take": "took", "tell": "told", "think": "thought", "win": "won",
+    "write": "wrote", "cut": "cut", "let": "let", "split": "split", "sink": "sank", "strike": "struck",
+    "drive": "drove", "ride": "rode", "fly": "flew", "draw": "drew", "speak": "spoke", "steal": "stole",
+}
+
+
+def third_person(verb: str) -> str:
+    """'supply' -> 'supplies', 'make' -> 'makes', 'do' -> 'does', 'have' -> 'has'."""
+    v = verb.lower()
+    if v in {"have", "be", "do", "go"}:
+        return {"have": "has", "be": "is", "do": "does", "go": "goes"}[v]
+    if re.search(r"[^aeiou]y$", v):
+        return v[:-1] + "ies"
+    if re.search(r"(s|sh|ch|x|z|o)$", v):
+        return v + "es"
+    return v + "s"
+
+
+def past_tense(verb: str) -> str:
+    """'deliver' -> 'delivered', 'supply' -> 'supplied', 'make' -> 'made', 'stop' -> 'stopped'."""
+    v = verb.lower()
+    if v in _IRREGULAR_PAST:
+        return _IRREGULAR_PAST[v]
+    if v.endswith("e"):
+        return v + "d"
+    if re.search(r"[^aeiou]y$", v):
+        return v[:-1] + "ied"
+    if re.search(r"[^aeiou][aeiou][bdgmnpt]$", v) and len(v) <= 4:
+        return v + v[-1] + "ed"
+    return v + "ed"
+
+
+def base_form(verb: str) -> str:
+    """'supplies' -> 'supply', 'makes' -> 'make', 'uses' -> 'use', 'has' -> 'have', 'is' -> 'be'."""
+    v = verb.lower()
+    special = {"has": "have", "is": "be", "are": "be", "was": "be", "were": "be", "does": "do", "goes": "go"}
+    if v in special:
+        return special[v]
+    if v.endswith("ies") and len(v) > 4:
+        return v[:-3] + "y"
+    if re.search(r"(sses|shes|ches|xes|zes|oes)$", v):
+        return v[:-2]
+    if v.endswith("s") and not v.endswith("ss") and len(v) > 3:
+        return v[:-1]
+    return v
+
+
+# -- absence ------------------------------------------------------------------------------------
+
+_AUX = frozenset("is are was were do does did has have had can could will would should".split())
+_BE = frozenset("is are was were".split())
+_DO = frozenset("do does did".split())
+_WH_WORDS = frozenset("which what who whom whose when where why how".split())
+_NP_ENDERS = frozenset("the a an its their his her this that these those for from to in on at with by of into as "
+                       "since before after during than between under over per against about through without within across "
+                       "towards toward via like near".split())
+_PARTICIPLE_RE = re.compile(r"^(?:[a-z]+ed|built|made|sold|founded|based|located|headquartered|held|known|run|done|"
+                            r"paid|bought|led|won|given|taken|written|seen|begun|grown)$")
+
+
+def _subject_end(tokens: list[str]) -> int:
+    """Index of the verb that follows the subject at the start of `tokens` (len(tokens) when none)."""
+    if not tokens:
+        return 0
+    i = 0
+    if tokens[0][:1].isupper():
+        while i < len(tokens) and (tokens[i][:1].isupper() or tokens[i][:1].isdigit() or tokens[i] in {"&", "of", "de"}):
+            i += 1
+        if not (i == 1 and tokens[0].isupper() and len(tokens[0]) <= 4):
+            return i
+        # "EU copyright law changed": an acronym modifies the noun phrase that follows it.
+    for j in range(max(1, i), len(tokens)):
+        t = tokens[j]
+        if not t[:1].islower() or t in _NP_ENDERS:
+            continue
+        nxt = tokens[j + 1] if j + 1 < len(tokens) else ""
+        if not nxt or nxt in _NP_ENDERS or nxt[:1].isupper() or nxt[:1].isdigit():
+            return j
+    return len(tokens)
+
+
+def _uninvert(aux: str, rest: list[str], yes_no: bool = False) -> list[str]:
+    """'did' + 'Voltara Motors deliver in 2025' -> 'Voltara Motors delivered in 2025'."""
+    low = aux.lower()
+    if low in _BE and yes_no:
+        end = _subject_end(rest)
+        return rest[:end] + [low] + rest[end:] if 0 < end < len(rest) else [low] + rest
+    if low in _BE:
+        # "the plant located" -> "the plant is located"; else "the capacity of X is".
+        for k in range(len(rest) - 1, 0, -1):
+            if _PARTICIPLE_RE.match(rest[k]) and not rest[k][:1].isupper():
+                return rest[:k] + [low] + rest[k:]
+        return rest + [low]
+    end = _subject_end(rest)
+    if end >= len(rest) or end == 0:
+        return [low] + rest
+    verb = rest[end]
+    if rest[end - 1].lower() == "not" and end > 1:
+        # "why do antibiotics not work" -> "why antibiotics do not work"
+        return rest[:end - 1] + [low] + rest[end - 1:]
+    if low in _DO:
+        verb = past_tense(verb) if low == "did" else (third_person(verb) if low == "does" and not _plural(rest[:end]) else verb)
+        return rest[:end] + [verb] + rest[end + 1:]
+    return rest[:end] + [low, verb] + rest[end + 1:]
+
+
+def _plural(subject: list[str]) -> bool:
+    last = subject[-1].lower() if subject else ""
+    return subject[:1] != [] and subject[0][:1].islower() and last.endswith("s") and not last.endswith("ss")
+
+
+def absence_clause(subquestion: str) -> str:
+    """The part of "The sources found do not state …" that a sub-question fills: an indirect
+    question without a question mark. "Which company supplies NMC cells to Norvik Electric?" ->
+    "which company supplies NMC cells to Norvik Electric"; "How many vehicles did Voltara Motors
+    deliver in 2025?" -> "how many vehicles Voltara Motors delivered in 2025"; "Does X use Y?" ->
+    "whether X uses Y"; "What is the capacity of X?" -> "what the capacity of X is". A second
+    clause after a comma is dropped."""
+    text = _norm(subquestion).strip().rstrip("?.! ")
+    text = re.split(r",\s+(?:and|or|but)\s+", text)[0].strip()
+    tokens = text.split()
+    if not tokens:
+        return ""
+    first = tokens[0].lower()
+    if first in _AUX:
+        return " ".join(["whether"] + _uninvert(first, tokens[1:], yes_no=True))
+    # The wh-phrase runs to the first auxiliary; with none, it is the subject ("which company supplies …").
+    start = 1 if first in _WH_WORDS else (2 if len(tokens) > 1 and tokens[1].lower() in _WH_WORDS else 0)
+    if not start:
+        return text[:1].lower() + text[1:] if first in tx.STOPWORDS else text
+    out = [tokens[0].lower()] + tokens[1:]
+    for k in range(start, min(len(tokens), start + 8)):
+        if tokens[k].lower() in _AUX:
+            # "Which maker was the largest": the wh-phrase is the subject and stays in front of
+            # its verb; "What is the capacity of X", "Which chemistry will X use": it is not.
+            following = tokens[k + 1] if k + 1 < len(tokens) else ""
+            subject_question = (start == 1 and tokens[0].lower() in {"which", "what"} and k > start
+                                and tokens[k].lower() not in _DO and following[:1].islower())
+            if subject_question:
+                return " ".join(out)
+            return " ".join(out[:k] + _uninvert(tokens[k], tokens[k + 1:]))
+    return " ".join(out)

@@ -1,0 +1,145 @@
+"""Plans that fit the question: the offline planner reads a question's shape (fact, list,
+compare, explain, cause, yes/no, count, who, when, where, superlative, time-bounded, outlook,
+multi-hop, vague) from its grammar, in any domain, and splits it into sub-questions about its
+parts; no sub-question quotes the question back or wraps it in a generic frame."""
+import pytest
+
+from agents import questions as qtext
+from agents.engine import planner
+from agents.engine import question as qshape
+from agents.planner import MIN_SUBQUESTIONS, overlapping_pairs
+
+# question, kind, number of things named only by description (the chain), the hops its plan
+# must hold, whether the plan must say what a broad question was narrowed to.
+SHAPES = [
+    # the demo's domain
+    ("Compare the battery suppliers of the five largest electric car makers", "compare", 1, {1, 2}, False),
+    ("How many vehicles did Voltara Motors deliver in 2025?", "count", 0, {1}, False),
+    ("Who is the chief executive of the company that supplies NMC cells to Norvik Electric?", "who", 1, {1, 2}, False),
+    ("In which country is the largest plant of the company that supplies LFP cells to the largest electric car maker "
+     "of 2025?", "where", 2, {1, 2, 3}, False),
+    # medicine
+    ("Who discovered the bacterium that causes most stomach ulcers?", "who", 1, {1}, False),
+    ("What are the side effects of metformin?", "list", 0, {1}, False),
+    ("Is intermittent fasting better than calorie restriction for weight loss?", "compare", 0, {1, 2}, False),
+    ("Why do antibiotics not work against viruses?", "cause", 0, {1}, False),
+    ("How many people died of measles worldwide in 2023?", "count", 0, set(), False),
+    # law
+    ("How has EU copyright law changed since 2019?", "trend", 0, {1}, False),
+    ("Which court decided the case that established the right to privacy in Canada?", "who", 1, {1}, False),
+    ("What are the penalties for data breaches under the GDPR?", "list", 0, {1}, False),
+    # software
+    ("Compare PostgreSQL and MySQL for write-heavy workloads", "compare", 0, {1, 2}, False),
+    ("When was Python 3.0 released?", "when", 0, set(), False),
+    ("Does Rust guarantee memory safety?", "yesno", 0, {1}, False),
+    ("Who maintains the database engine that powers the most popular open-source content management system?", "who", 2,
+     {1, 2}, False),
+    # energy
+    ("What is the installed capacity of the largest offshore wind farm in Europe?", "fact", 1, {1}, False),
+    ("Which countries produced the most solar panels in 2023?", "superlative", 0, {1}, False),
+    ("What is the outlook for sodium-ion batteries in electric cars?", "outlook", 0, {1}, False),
+    # history
+    ("In which city was the treaty signed that ended the Thirty Years' War?", "where", 1, {1, 2}, False),
+    ("Who was the king of France when the Bastille was stormed?", "who", 1, {1}, False),
+    ("Why did the Roman Empire fall?", "cause", 0, {1}, False),
+    # broad questions
+    ("Tell me about batteries", "vague", 0, {1}, True),
+    ("Quantum computing", "vague", 0, {1}, True),
+    ("Give me an overview of heart disease", "vague", 0, {1}, True),
+]
+IDS = [q[:40] for q, *_ in SHAPES]
+
+
+@pytest.mark.parametrize("question, kind, descriptions, hops, narrowed", SHAPES, ids=IDS)
+def test_the_question_shape_is_read_from_its_grammar(question, kind, descriptions, hops, narrowed):
+    shape = qshape.parse(question)
+    assert shape.kind == kind
+    assert len(shape.chain) == descriptions, [u.phrase for u in shape.chain]
+    assert bool(shape.vague_topic) == narrowed
+
+
+@pytest.mark.parametrize("depth", ["quick", "deep"])
+@pytest.mark.parametrize("question, kind, descriptions, hops, narrowed", SHAPES, ids=IDS)
+def test_the_plan_has_the_structure_its_shape_needs(question, kind, descriptions, hops, narrowed, depth):
+    plan = planner.plan(question, depth, max_sq=4 if depth == "quick" else 8)
+    texts = [s["text"] for s in plan["subquestions"]]
+    assert MIN_SUBQUESTIONS <= len(texts) <= (4 if depth == "quick" else 8), texts
+    assert hops <= {s["hop"] for s in plan["subquestions"]}, plan["subquestions"]
+    assert all(0 <= s["hop"] <= 3 for s in plan["subquestions"])
+    assert bool(plan["scope"]) == narrowed
+    headings = {o["heading"] for o in plan["outline"]}
+    assert all(s["section"] in headings for s in plan["subquestions"])
+    assert overlapping_pairs(texts, question) == []
+
+
+@pytest.mark.parametrize("question, kind, descriptions, hops, narrowed", SHAPES, ids=IDS)
+def test_no_subquestion_quotes_the_question_or_is_a_template(question, kind, descriptions, hops, narrowed):
+    for depth in ("quick", "deep"):
+        for sq in planner.plan(question, depth)["subquestions"]:
+            assert not qtext.echoes(sq["text"], question), sq["text"]
+            assert not qtext.generic_frame(sq["text"], question), sq["text"]
+            if len(question.split()) > 4:  # a broad question's topic is its whole text
+                assert question.rstrip("?").lower() not in sq["text"].lower()
+            for frame in ("background explains", "the question", "main actors in", "figures and data describe",
+                          "recent developments concern"):
+                assert frame not in sq["text"].lower(), sq["text"]
+
+
+def test_a_multi_hop_question_becomes_a_chain_innermost_first():
+    question = ("In which country is the largest plant of the company that supplies LFP cells to the largest electric "
+                "car maker of 2025?")
+    plan = planner.plan(question, "deep")
+    by_hop = {}
+    for sq in plan["subquestions"]:
+        by_hop.setdefault(sq["hop"], []).append(sq["text"])
+    assert "Which electric car maker was the largest in 2025?" in by_hop[1]
+    assert "Which company supplies LFP cells to the largest electric car maker of 2025?" in by_hop[2]
+    assert any(t.startswith("In which country is the largest plant of") for t in by_hop[3])
+
+
+def test_a_later_link_is_asked_with_the_name_an_earlier_link_found():
+    question = ("In which country is the largest plant of the company that supplies LFP cells to the largest electric "
+                "car maker of 2025?")
+    shape = qshape.parse(question)
+    found_first = planner.chain_subquestions(shape, question, {"U1": "Voltara Motors"})
+    assert found_first[0] == {"text": "Which company supplies LFP cells to Voltara Motors?", "hop": 2, "key": "U2"}
+    found_both = planner.chain_subquestions(shape, question, {"U1": "Voltara Motors", "U2": "Quanta Battery Company"})
+    assert [s["text"] for s in found_both] == ["In which country is the largest plant of Quanta Battery Company?"]
+    assert found_both[0]["hop"] == 3
+
+
+def test_a_link_that_cannot_be_asked_alone_rides_on_the_link_before_it():
+    # "Who discovered the bacterium …?" restated with the description would quote the question:
+    # the worker that finds the bacterium goes on to its discoverer in the same loop.
+    plan = planner.plan("Who discovered the bacterium that causes most stomach ulcers?", "deep")
+    texts = [s["text"] for s in plan["subquestions"]]
+    assert "Which bacterium causes most stomach ulcers, and who discovered it?" in texts
+    when = planner.plan("Who was the king of France when the Bastille was stormed?", "deep")
+    assert "When was the Bastille stormed, and who was the king of France then?" in [s["text"] for s in when["subquestions"]]
+
+
+def test_a_compound_question_refers_back_to_the_first_parts_answer_or_subject():
+    chained = qshape.parse("Which electric car maker ranked third by 2025 deliveries, and which company supplies its LFP cells?")
+    assert [u.kind for u in chained.chain] == ["answer_of"] and chained.asks == ("which company supplies {U1}'s LFP cells",)
+    plain = qshape.parse("Where is Corvane Materials headquartered, and where is its largest plant?")
+    assert not plain.chain and plain.asks[1] == "where is Corvane Materials' largest plant"
+
+
+def test_time_bounds_are_read_and_kept():
+    assert qshape.parse("How has EU copyright law changed since 2019?").time == "since 2019"
+    assert qshape.parse("How many vehicles did Voltara Motors deliver in 2025?").time == "in 2025"
+    assert qshape.parse("Which maker ranked third by 2025 deliveries?").time == ""  # a ranking's scope, not a period
+    plan = planner.plan("How has EU copyright law changed since 2019?", "deep")
+    assert any("2019" in s["text"] for s in plan["subquestions"])
+
+
+def test_a_vague_question_says_what_it_was_narrowed_to():
+    plan = planner.plan("Tell me about batteries", "quick")
+    assert "batteries" in plan["scope"] and "narrows it to" in plan["scope"]
+    assert all("batteries" in s["text"] for s in plan["subquestions"])
+
+
+def test_a_specific_question_is_not_narrowed():
+    for question in ("Voltara Motors", "Tell me about the battery suppliers of Norvik Electric in 2025",
+                     "What is the capacity of the Helion Cells plant in Szeged?"):
+        assert qtext.vague_topic(question) == "", question
