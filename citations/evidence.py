@@ -1,0 +1,34 @@
+"""What the evidence modules (facts, credibility, relevance, disagreements) work on: a note as
+plain data, with its source's domain, date and quality. Pure: no database, no model call."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class EvidenceNote:
+    id: int
+    claim: str
+    quote: str
+    domain: str = ""
+    url: str = ""
+    title: str = ""
+    published: str | None = None     # ISO date of the source, None when undated
+    quality: float = 0.5             # the stored source score (prior from URL and page)
+    section: str = ""                # heading of the section its sub-question serves
+    subquestion: str = ""
+    source_id: int | None = None
+    page_text: str = ""              # the stored page (for content signals and syndication)
+    # Filled by credibility.assess: the score used for corroboration, and the origin
+    # (syndicated copies of one text share one origin, so they count as one source).
+    credibility: float | None = None
+    origin: str = ""
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def date_label(self) -> str:
+        return self.published or "undated"
+
+    @property
+    def is_upload(self) -> bool:
+        return self.url.startswith("upload://")
