@@ -22,7 +22,7 @@ from agents import text as tx
 from citations import facts as fx
 from citations.evidence import EvidenceNote
 
-GENERIC_NOTE_SHARE = 0.4     # a word in more than this share of the job's notes is not specific
+GENERIC_NOTE_SHARE = 0.25    # a word in more than this share of the job's notes is not specific
 MIN_NOTES_FOR_GENERIC = 8    # with fewer notes every shared word counts
 SECTION_MOVE_MIN_SHARED = 2
 _NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
@@ -68,7 +68,7 @@ def find_scope(question: str, notes: list[EvidenceNote], subquestions: list[str]
         for note in notes:
             if noun not in {fx._key(w) for w in tx.words(note.claim)}:
                 continue
-            names = tuple(fx.subject_names(note.claim, note))
+            names = tuple(dict.fromkeys(fx._entity_keys(note.claim)))
             if len(names) == count:
                 key = frozenset(names)
                 listings[key] += 1
@@ -80,7 +80,7 @@ def find_scope(question: str, notes: list[EvidenceNote], subquestions: list[str]
         for other in listings:
             scope.peers |= {e for e in other if not _matches(e, scope.members)}
         for note in notes:
-            names = fx.subject_names(note.claim, note)
+            names = fx._entity_keys(note.claim)
             if names and noun in {fx._key(w) for w in tx.words(note.claim)} and not _matches(names[0], scope.members) \
                     and not any(_matches(e, scope.members) for e in names):
                 scope.peers.add(names[0])
@@ -100,7 +100,7 @@ def outside_set(note: EvidenceNote, scope: Scope) -> bool:
     """A note about a peer of the question's set (and about no member)."""
     if not scope.peers:
         return False
-    names = fx.subject_names(note.claim, note)
+    names = fx._entity_keys(note.claim)
     if not names or any(_matches(e, scope.members) for e in names):
         return False
     return _matches(names[0], scope.peers) and not _matches(names[0], scope.members)
