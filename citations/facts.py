@@ -109,7 +109,7 @@ def quantities(text: str) -> list[Quantity]:
 def _entity_keys(text: str) -> list[str]:
     out = []
     for name in tx.entities(text):
-        for part in re.split(r"['\u2019]s\b\s*", name):
+        for part in re.split(r"['\u2019](?:s\b)?\s*", name):
             part = part.strip()
             if len(part) >= 3 and part.lower() not in _MONTHS and part.lower() not in _UNITS \
                     and part.lower() not in _SCALES:

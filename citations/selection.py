@@ -16,6 +16,25 @@ from citations import facts as fx
 from citations.evidence import EvidenceNote
 
 
+def uncorroborated_figures(notes: list[EvidenceNote], facts: list[fx.Fact]) -> dict[int, str]:
+    """{note id: reason} for notes from a doubtful source (credibility under DOUBTFUL) that state a
+    figure no other origin gives for the same subject: a key number needs a second, independent
+    source when its only source is of doubtful quality."""
+    out = {}
+    by_note: dict[int, list[fx.Fact]] = {}
+    for f in facts:
+        by_note.setdefault(f.note_id, []).append(f)
+    for note in notes:
+        if note.credibility is None or note.credibility >= credibility.DOUBTFUL or note.id not in by_note:
+            continue
+        for f in by_note[note.id]:
+            if not any(g.origin != f.origin and fx.same_subject(f, g) and fx.same_value(f, g) for g in facts):
+                out[note.id] = (f"figure {f.value_text} only from a doubtful source ({note.domain}, credibility "
+                                f"{note.credibility:.2f}) and no other source")
+                break
+    return out
+
+
 def select(*, question: str, outline: list[dict], notes: list[EvidenceNote],
            subquestions: dict[str, list[str]] | None = None) -> dict:
     """{"sections": {heading: [note ids]}, "withheld": {note id: reason}, "disagreements": [...],
@@ -27,6 +46,8 @@ def select(*, question: str, outline: list[dict], notes: list[EvidenceNote],
         if credibility.is_low_quality(note.credibility):
             withheld[note.id] = f"low-quality source ({note.domain}, credibility {note.credibility:.2f})"
     facts = fx.extract_all(notes)
+    for note_id, reason in uncorroborated_figures(notes, facts).items():
+        withheld.setdefault(note_id, reason)
     found = dis.find(facts)
     minority_claims = []
     disagreements = []

@@ -128,3 +128,14 @@ def test_two_rival_estimates_from_credible_sources_are_one_disagreement_led_by_m
     [d] = disagreements.find(fs)
     assert [s.representative.value_text for s in d.sides] == ["70%", "65%"]
     assert d.stated and not d.minority
+
+
+def test_a_figure_only_a_doubtful_source_gives_is_withheld_but_a_corroborated_one_is_kept():
+    notes = [note(1, "The Lorn tram carried 41 million passengers in 2024.", "lorn-transit.example", "2025-02-01"),
+             note(2, "The Lorn tram carried 41 million passengers in 2024.", "city-news.example", None, quality=0.25),
+             note(3, "The Lorn tram cost 900 million euros to build.", "city-news.example", None, quality=0.25)]
+    out = select(question="How busy is the Lorn tram?", outline=[{"heading": "S", "purpose": "passengers and cost"}],
+                 notes=notes)
+    assert notes[1].credibility < credibility.DOUBTFUL and notes[1].credibility >= credibility.LOW_QUALITY
+    assert 2 in out["sections"]["S"] and 1 in out["sections"]["S"]
+    assert "only from a doubtful source" in out["withheld"]["3"]
