@@ -2,6 +2,7 @@
 plain data, with its source's domain, date and quality. Pure: no database, no model call."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 
@@ -28,6 +29,15 @@ class EvidenceNote:
     @property
     def date_label(self) -> str:
         return self.published or "undated"
+
+    @property
+    def source_label(self) -> str:
+        """How a sentence names the source: its domain, or an upload's file name (every upload's
+        domain is the same collection)."""
+        if self.is_upload:
+            name = self.url.rstrip("/").rsplit("/", 1)[-1].lower()
+            return re.sub(r"[^a-z0-9.\-]+", "-", name).strip("-") or "uploads"
+        return self.domain
 
     @property
     def is_upload(self) -> bool:

@@ -187,7 +187,7 @@ def _extract_from(text: str, note: EvidenceNote, quote_numbers: set) -> list[Fac
         if not set(tx.numbers(q.text)) & quote_numbers and not (set(tx.numbers(q.text)) <= figures and _figure_in(q, note.quote)):
             continue
         out.append(Fact(note_id=note.id, subject=subject, attribute=attribute, quantity=q, period=period,
-                        date=note.published, domain=note.domain, origin=note.origin or note.domain,
+                        date=note.published, domain=note.source_label, origin=note.origin or note.domain,
                         credibility=note.credibility if note.credibility is not None else note.quality,
                         claim=note.claim, attribute_words=tuple(dict.fromkeys(attribute_words)),
                         page=note.source_id if note.source_id is not None else (note.url or note.domain)))

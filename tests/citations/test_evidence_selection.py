@@ -139,3 +139,17 @@ def test_a_figure_only_a_doubtful_source_gives_is_withheld_but_a_corroborated_on
     assert notes[1].credibility < credibility.DOUBTFUL and notes[1].credibility >= credibility.LOW_QUALITY
     assert 2 in out["sections"]["S"] and 1 in out["sections"]["S"]
     assert "only from a doubtful source" in out["withheld"]["3"]
+
+
+def test_uploads_are_independent_files_named_by_their_file_names():
+    notes = [EvidenceNote(id=i, claim=text, quote=text, domain="uploads", url=f"upload://7/{i}/{name}",
+                          published=date, quality=0.8)
+             for i, (text, name, date) in enumerate([
+                 ("The Skerry substation has a rating of 400 MW.", "grid plan 2025.pdf", "2025-03-01"),
+                 ("The Skerry substation has a rating of 400 MW.", "operator-letter.txt", "2025-04-01"),
+                 ("The Skerry substation has a rating of 450 MW.", "old_memo.md", "2023-01-01")], 1)]
+    out = select(question="What is the Skerry substation's rating?", outline=[{"heading": "S", "purpose": "rating"}],
+                 notes=notes)
+    [d] = out["disagreements"]
+    assert d["values"][0]["independent_sources"] == 2
+    assert "450 MW (old-memo.md, 2023-01-01)" in d["draft"]["text"]
