@@ -19,13 +19,17 @@ from citations.evidence import EvidenceNote
 def uncorroborated_figures(notes: list[EvidenceNote], facts: list[fx.Fact]) -> dict[int, str]:
     """{note id: reason} for notes from a doubtful source (credibility under DOUBTFUL) that state a
     figure no other origin gives for the same subject: a key number needs a second, independent
-    source when its only source is of doubtful quality."""
+    source when its only source is of doubtful quality. A primary source (the subject's own site
+    on itself) is exempt."""
     out = {}
     by_note: dict[int, list[fx.Fact]] = {}
     for f in facts:
         by_note.setdefault(f.note_id, []).append(f)
     for note in notes:
         if note.credibility is None or note.credibility >= credibility.DOUBTFUL or note.id not in by_note:
+            continue
+        # A primary source: the named subject's own site stating its own figure.
+        if any(fx._is_publisher(e, note) for e in fx._entity_keys(note.claim)):
             continue
         for f in by_note[note.id]:
             if not any(g.origin != f.origin and fx.same_subject(f, g) and fx.same_value(f, g) for g in facts):
@@ -46,9 +50,11 @@ def select(*, question: str, outline: list[dict], notes: list[EvidenceNote],
         if credibility.is_low_quality(note.credibility):
             withheld[note.id] = f"low-quality source ({note.domain}, credibility {note.credibility:.2f})"
     facts = fx.extract_all(notes)
-    for note_id, reason in uncorroborated_figures(notes, facts).items():
-        withheld.setdefault(note_id, reason)
     found = dis.find(facts)
+    disputed = {i for d in found if d.stated for side in d.sides for i in side.note_ids}
+    for note_id, reason in uncorroborated_figures(notes, facts).items():
+        if note_id not in disputed:  # a disputed figure is stated, attributed, in its disagreement sentence
+            withheld.setdefault(note_id, reason)
     minority_claims = []
     disagreements = []
     for d in found:

@@ -153,3 +153,16 @@ def test_uploads_are_independent_files_named_by_their_file_names():
     [d] = out["disagreements"]
     assert d["values"][0]["independent_sources"] == 2
     assert "450 MW (old-memo.md, 2023-01-01)" in d["draft"]["text"]
+
+
+def test_a_primary_source_and_a_disputed_figure_are_not_withheld_as_uncorroborated():
+    notes = [note(1, "Norvik Electric delivered 1.13 million vehicles in 2025.", "norvik-electric.example", None,
+                  quality=0.25),
+             note(2, "Norvik Electric delivered 1.16 million vehicles in 2025.", "daily-current.example", "2026-01-02",
+                  quality=0.25)]
+    out = select(question="How many vehicles did Norvik Electric deliver in 2025?",
+                 outline=[{"heading": "S", "purpose": "deliveries"}], notes=notes)
+    assert all(credibility.LOW_QUALITY <= n.credibility < credibility.DOUBTFUL for n in notes)
+    [d] = out["disagreements"]
+    assert {v["value"] for v in d["values"]} == {"1.13 million", "1.16 million"}
+    assert "only from a doubtful source" not in " ".join(out["withheld"].values())
