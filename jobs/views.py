@@ -115,6 +115,23 @@ def plan_review(request, job_id):
 
 @login_required
 @require_POST
+def watch_create(request, job_id):
+    """Watch a finished report's question (daily or weekly, a money cap per run)."""
+    try:
+        budget = {"max_usd": float(request.POST["max_usd"])} if request.POST.get("max_usd") else None
+        watches.watch_create(user=request.user, job_id=job_id, schedule=request.POST.get("schedule", ""), budget=budget)
+        messages.success(request, "Watching: the question will be researched again on its schedule (see Settings).")
+    except ValueError:
+        messages.error(request, "max_usd: must be a number")
+    except ApplicationError as exc:
+        if exc.status == 404:
+            raise Http404("no such job") from None
+        messages.error(request, f"{exc.field}: {exc.message}" if exc.field else exc.message)
+    return redirect("page-job", job_id=job_id)
+
+
+@login_required
+@require_POST
 def cancel(request, job_id):
     job = _job_or_404(request, job_id)
     try:
