@@ -49,6 +49,13 @@ _NOT_ATTRIBUTE = frozenset(tx.terms(
     "now currently still also just over under least more less than up down total new year years per cent "
     "percent company group firm people familiar analyst analysts source sources data"))
 _MONTHS = frozenset("january february march april may june july august september october november december".split())
+_REPORTING_RE = re.compile(r"[^,.;]{0,25}?\b(?:lists?|listed|estimat\w*|counts?|counted|says?|said|reports?|reported|ranks?|"
+                           r"ranked|puts?|gives?|expects?|mapped|calculat\w*|finds?|found|shows?|writes?|wrote|notes?|"
+                           r"noted|records?|recorded|puts)\b")
+# Words that make a figure one of a part of the period ("in the first nine months of 2025").
+_PART_OF_PERIOD = frozenset("first second third fourth last half quarter quarterly month months nine six three q1 q2 q3 q4 "
+                            "h1 h2 ytd so-far preliminary".split())
+_CHANGE_RE = re.compile(r"\b(?:from|on|over|compared with)\s+(?:about\s+|the\s+)?[$€£]?\d", re.I)  # "up from 36 GWh"
 _ATTRIBUTION_RE = re.compile(r",\s*(?:according to|as reported by|(?:\w+\s+){0,3}(?:said|says|told|writes|wrote))\b.*$", re.I)
 
 
@@ -128,12 +135,18 @@ def _is_publisher(entity: str, note: EvidenceNote) -> bool:
 
 
 def subject_names(text: str, note: EvidenceNote) -> list[str]:
-    """The names a text is about, in order: the source naming itself ("CellMarket Weekly has
-    mapped...", "The European Battery Registry lists...") is left out when other names remain
-    (a company's own page about itself keeps its name)."""
+    """The names a text is about, in order: the source naming itself as the one who reports
+    ("CellMarket Weekly has mapped...", "The European Battery Registry lists...") is left out
+    when other names remain; a company's own page stating its own figures keeps its name."""
     names = list(dict.fromkeys(_entity_keys(text)))
-    others = [e for e in names if not _is_publisher(e, note)]
+    others = [e for e in names if not (_is_publisher(e, note) and _reports(e, text))]
     return others or names
+
+
+def _reports(entity: str, text: str) -> bool:
+    """The name opens the text as the one who reports, estimates or lists."""
+    head = re.sub(r"^\W*(?:the\s+)?", "", text.lower())
+    return head.startswith(entity) and bool(_REPORTING_RE.match(head[len(entity):]))
 
 
 def _key(word: str) -> str:
@@ -178,12 +191,16 @@ def _extract_from(text: str, note: EvidenceNote, quote_numbers: set) -> list[Fac
     attribute = frozenset(_key(w) for w in attribute_words)
     out = []
     seen = set()
-    for q in qs:
-        period = _nearest_year(text, q)
-        # "48 GWh, up from 36 GWh": the first figure of a kind is the one the note states.
-        if (q.dimension, period) in seen:
+    kinds = [(q.dimension, _nearest_year(text, q)) for q in qs]
+    for q, (dimension, period) in zip(qs, kinds):
+        # "48 GWh, up from 36 GWh": the first figure of a kind is the one the note states; but
+        # "60% from Kaiyo and 40% from Borealis" gives each figure its own subject, which one
+        # clause-free set of names cannot say: such figures are not compared.
+        if kinds.count((dimension, period)) > 1 and not _CHANGE_RE.search(text):
             continue
-        seen.add((q.dimension, period))
+        if (dimension, period) in seen:
+            continue
+        seen.add((dimension, period))
         if not set(tx.numbers(q.text)) & quote_numbers and not (set(tx.numbers(q.text)) <= figures and _figure_in(q, note.quote)):
             continue
         out.append(Fact(note_id=note.id, subject=subject, attribute=attribute, quantity=q, period=period,
@@ -192,6 +209,9 @@ def _extract_from(text: str, note: EvidenceNote, quote_numbers: set) -> list[Fac
                         claim=note.claim, attribute_words=tuple(dict.fromkeys(attribute_words)),
                         page=note.source_id if note.source_id is not None else (note.url or note.domain)))
     return out
+
+
+_PART_KEYS = frozenset(_key(w) for w in _PART_OF_PERIOD)
 
 
 def _figure_in(q: Quantity, quote: str) -> bool:
@@ -222,6 +242,8 @@ def same_key(a: Fact, b: Fact) -> bool:
         return False
     if not a.attribute or not b.attribute:
         return False
+    if (a.attribute & _PART_KEYS) != (b.attribute & _PART_KEYS):
+        return False  # nine months against a full year
     shared = len(a.attribute & b.attribute)
     return shared >= 1 and shared / min(len(a.attribute), len(b.attribute)) >= ATTRIBUTE_OVERLAP
 

@@ -166,3 +166,25 @@ def test_a_primary_source_and_a_disputed_figure_are_not_withheld_as_uncorroborat
     [d] = out["disagreements"]
     assert {v["value"] for v in d["values"]} == {"1.13 million", "1.16 million"}
     assert "only from a doubtful source" not in " ".join(out["withheld"].values())
+
+
+def test_no_false_disagreement_from_a_part_of_the_year_two_shares_in_one_sentence_or_a_publisher():
+    notes = [
+        note(1, "Tanaka-Rhee Motors delivered 870,000 vehicles in 2025.", "auto-wire.example", "2026-01-16"),
+        note(2, "Tanaka-Rhee Motors delivered 648,000 vehicles in the first nine months of 2025.", "biz.example",
+             "2025-10-09"),
+        note(3, "Norvik Electric buys 60% of its cells from Kaiyo Battery Works and 40% from Borealis Power Systems.",
+             "analyst.example", "2026-02-20"),
+        note(4, "Borealis Power Systems supplied 40% of the cells used by Norvik Electric.", "trade.example", "2025-11-03"),
+        # each maker's own page on one supplier's share of its cells: different subjects
+        note(5, "Quanta Battery Company supplied 45% of the cells used by Voltara Motors in 2025.",
+             "voltara-motors.example", "2026-01-06"),
+        note(6, "Quanta Battery Company supplied 80% of the cells used by Aurelia Mobility in 2025.",
+             "aurelia-mobility.example", "2026-01-12"),
+    ]
+    out = select(question="Deliveries and suppliers", outline=[{"heading": "S", "purpose": "deliveries suppliers"}],
+                 notes=notes)
+    assert out["disagreements"] == []
+    registry = note(7, "The European Battery Registry lists a capacity of 52 GWh for the Szeged plant of Helion Cells.",
+                    "ebr.europa.example", "2026-02-10")
+    assert facts.subject_names(registry.claim, registry) == ["szeged", "helion cells"]
