@@ -16,7 +16,7 @@ from agents import text as tx
 from citations.evidence import EvidenceNote
 
 TERM_PREFIX_CHARS = 5          # "deliveries"/"delivered" -> "deliv"
-ATTRIBUTE_OVERLAP = 0.3        # shared attribute words / the smaller set's words
+ATTRIBUTE_OVERLAP = 0.5        # shared attribute words / the smaller set's words
 SAME_VALUE_REL_TOL = 0.005     # "1.82 million" == "1,820,000"; "about 70%" == "70%"
 DISAGREEMENT_MAX_RATIO = 1.5   # two values further apart than this are rarely one quantity disputed
                                # (a plant's 52 GWh and its owner's 114 GWh): sized on rival estimates
@@ -56,6 +56,9 @@ _REPORTING_RE = re.compile(r"[^,.;]{0,25}?\b(?:lists?|listed|estimat\w*|counts?|
 _PART_OF_PERIOD = frozenset("first second third fourth last half quarter quarterly month months nine six three q1 q2 q3 q4 "
                             "h1 h2 ytd so-far preliminary".split())
 _CHANGE_RE = re.compile(r"\b(?:from|on|over|compared with)\s+(?:about\s+|the\s+)?[$€£]?\d", re.I)  # "up from 36 GWh"
+_REPORTED_RE = re.compile(r"\b(?:earlier|previous|older|some|other|several|media|press|outdated)\s+(?:media\s+|press\s+)?"
+                          r"(?:reports?|estimates?|figures?|articles?|sources?|accounts?)\b|\bwas previously\b|"
+                          r"\bhad (?:been )?(?:put|reported|estimated)\b", re.I)
 _ATTRIBUTION_RE = re.compile(r",\s*(?:according to|as reported by|(?:\w+\s+){0,3}(?:said|says|told|writes|wrote))\b.*$", re.I)
 
 
@@ -172,6 +175,8 @@ def extract(note: EvidenceNote) -> list[Fact]:
 
 
 def _extract_from(text: str, note: EvidenceNote, quote_numbers: set) -> list[Fact]:
+    if _REPORTED_RE.search(text):
+        return []  # "Earlier reports put it at 45 GWh": what others said, not this source's figure
     qs = quantities(text)
     if not qs:
         return []
@@ -212,6 +217,11 @@ def _extract_from(text: str, note: EvidenceNote, quote_numbers: set) -> list[Fac
 
 
 _PART_KEYS = frozenset(_key(w) for w in _PART_OF_PERIOD)
+# What a figure measures, in any field: two figures that name different measures are different facts.
+_MEASURE_KEYS = frozenset(_key(w) for w in (
+    "capacity output production produced deliveries delivered sales sold revenue turnover profit employees staff "
+    "share price cost costs orders range weight budget population value volume shipments shipped installed "
+    "generation generated demand exports imports").split())
 
 
 def _figure_in(q: Quantity, quote: str) -> bool:
@@ -244,6 +254,9 @@ def same_key(a: Fact, b: Fact) -> bool:
         return False
     if (a.attribute & _PART_KEYS) != (b.attribute & _PART_KEYS):
         return False  # nine months against a full year
+    ma, mb = a.attribute & _MEASURE_KEYS, b.attribute & _MEASURE_KEYS
+    if ma and mb and not ma & mb:
+        return False  # a plant's capacity against what it delivered
     shared = len(a.attribute & b.attribute)
     return shared >= 1 and shared / min(len(a.attribute), len(b.attribute)) >= ATTRIBUTE_OVERLAP
 

@@ -188,3 +188,15 @@ def test_no_false_disagreement_from_a_part_of_the_year_two_shares_in_one_sentenc
     registry = note(7, "The European Battery Registry lists a capacity of 52 GWh for the Szeged plant of Helion Cells.",
                     "ebr.europa.example", "2026-02-10")
     assert facts.subject_names(registry.claim, registry) == ["szeged", "helion cells"]
+
+
+def test_what_others_said_earlier_and_a_capacity_against_an_output_are_not_disagreements():
+    notes = [note(1, "Corvane Materials delivered 48,000 tonnes of cathode material in 2025.", "corvane.example",
+                  "2026-02-24"),
+             note(2, "The largest plant of Corvane Materials has a capacity of 60,000 tonnes of cathode material a year.",
+                  "registry.example", "2026-01-01"),
+             note(3, "Earlier reports put the Corvane Materials output at 52,000 tonnes of cathode material in 2025.",
+                  "trade.example", "2026-04-15")]
+    out = select(question="How much cathode material did Corvane Materials deliver in 2025?",
+                 outline=[{"heading": "S", "purpose": "output"}], notes=notes)
+    assert out["disagreements"] == []
