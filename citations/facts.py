@@ -16,7 +16,7 @@ from agents import text as tx
 from citations.evidence import EvidenceNote
 
 TERM_PREFIX_CHARS = 5          # "deliveries"/"delivered" -> "deliv"
-ATTRIBUTE_OVERLAP = 0.5        # shared attribute words / the smaller set's words
+ATTRIBUTE_OVERLAP = 0.3        # shared attribute words / the smaller set's words
 SAME_VALUE_REL_TOL = 0.005     # "1.82 million" == "1,820,000"; "about 70%" == "70%"
 DISAGREEMENT_MAX_RATIO = 1.5   # two values further apart than this are rarely one quantity disputed
                                # (a plant's 52 GWh and its owner's 114 GWh): sized on rival estimates
