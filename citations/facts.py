@@ -58,7 +58,8 @@ _PART_OF_PERIOD = frozenset("first second third fourth last half quarter quarter
 _CHANGE_RE = re.compile(r"\b(?:from|on|over|compared with)\s+(?:about\s+|the\s+)?[$€£]?\d", re.I)  # "up from 36 GWh"
 _REPORTED_RE = re.compile(r"\b(?:earlier|previous|older|some|other|several|media|press|outdated)\s+(?:media\s+|press\s+)?"
                           r"(?:reports?|estimates?|figures?|articles?|sources?|accounts?)\b|\bwas previously\b|"
-                          r"\bhad (?:been )?(?:put|reported|estimated)\b", re.I)
+                          r"\bhad (?:been )?(?:put|reported|estimated)\b|"
+                          r"\b(?:said|says|told|announced)\b[^.;]{0,40}?\bthat\b", re.I)
 _ATTRIBUTION_RE = re.compile(r",\s*(?:according to|as reported by|(?:\w+\s+){0,3}(?:said|says|told|writes|wrote))\b.*$", re.I)
 
 

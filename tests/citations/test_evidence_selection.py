@@ -200,3 +200,16 @@ def test_what_others_said_earlier_and_a_capacity_against_an_output_are_not_disag
     out = select(question="How much cathode material did Corvane Materials deliver in 2025?",
                  outline=[{"heading": "S", "purpose": "output"}], notes=notes)
     assert out["disagreements"] == []
+
+
+def test_a_page_quoting_what_a_company_said_still_disagrees_with_its_own_estimate():
+    notes = [note(1, "Sunmark Energy supplied 70% of the cells used by Kestrel Automotive in 2025.", "kestrel.example",
+                  "2026-01-05"),
+             note(2, "We estimate that Sunmark Energy supplies about 65% of the cells used by Kestrel Automotive in 2025.",
+                  "analyst.example", "2025-08-27"),
+             note(3, "Kestrel Automotive said in February 2025 that Sunmark Energy would supply 70% of its cells.",
+                  "analyst.example", "2025-08-27")]
+    out = select(question="What share of Kestrel Automotive's cells came from Sunmark Energy?",
+                 outline=[{"heading": "S", "purpose": "shares"}], notes=notes)
+    [d] = out["disagreements"]
+    assert sorted(v["value"] for v in d["values"]) == ["65%", "70%"]
