@@ -9,6 +9,7 @@ from jobs.runtime import events
 from jobs.runtime.budget import Phase
 from jobs.runtime.steps import RunContext, StepResult, run_step
 from jobs.runtime.transitions import job_transition
+from jobs.stages import evidence
 from jobs.stages.check import generation_key
 
 
@@ -39,7 +40,7 @@ def _store_report(job: Job, checked: list[CheckedSentence], precision, coverage)
         for c in checked
     ])
     job.refresh_from_db()
-    report = build_report(job, checked, precision, coverage)
+    report = evidence.annotate(build_report(job, checked, precision, coverage), evidence.stored(job))
     job_transition(job.pk, to=Job.Status.DONE, report=report, citation_precision=precision, citation_coverage=coverage)
 
 
