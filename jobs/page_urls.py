@@ -18,4 +18,5 @@ urlpatterns = [
     path("research/<uuid:job_id>/feedback", views.feedback, name="page-feedback"),
     re_path(r"^research/(?P<job_id>[0-9a-f-]{36})/export\.(?P<fmt>md|html|json)$", views.export, name="page-export"),
     path("staff/metrics", views.metrics, name="page-metrics"),
+    path("healthz", views.healthz, name="healthz"),
 ]

@@ -16,12 +16,13 @@ from datetime import timedelta
 import redis
 from celery import chain, chord, shared_task
 from celery.exceptions import Ignore, Retry
+from celery.signals import worker_ready, worker_shutdown
 from django.db import InterfaceError, OperationalError
 from kombu.exceptions import OperationalError as KombuOperationalError
 
 from agents.search_worker import Next
 from jobs.models import Job
-from jobs.runtime import lease
+from jobs.runtime import health, lease
 from jobs.runtime.errors import JobStopped, LeaseLost, TransientStepError
 from jobs.runtime.retry import TASK_BACKOFF_MAX_SECONDS, TASK_BACKOFF_SECONDS, TASK_MAX_RETRIES
 from jobs.runtime.steps import RunContext
@@ -197,12 +198,30 @@ def write_report(task, ctx: RunContext):
 
 
 # --- housekeeping ------------------------------------------------------------------------
+@worker_ready.connect
+def _start_health_heartbeat(sender=None, **_kwargs):
+    """Every worker process says it is alive (GET /healthz counts them)."""
+    health.start_worker_heartbeat(getattr(sender, "hostname", None) or lease.OWNER)
+
+
+@worker_shutdown.connect
+def _stop_health_heartbeat(sender=None, **_kwargs):
+    try:
+        health.worker_gone(getattr(sender, "hostname", None) or lease.OWNER)
+    except Exception:  # noqa: BLE001 - Redis gone: the heartbeat expires on its own
+        pass
+
+
 @shared_task(name="jobs.tasks.sweep_expired_leases")
 def sweep_expired_leases():
     """Re-dispatch every active job whose lease lapsed (all its workers died) or one of whose
     tasks died (its worker's heartbeat lapsed while others still work on the job), and
     schedule a check at the exact expiry of each lease or heartbeat that lapses before the
     next sweep."""
+    try:
+        health.beat_ticked()
+    except Exception:  # noqa: BLE001 - health is reported, not required
+        logger.warning("beat tick not recorded", exc_info=True)
     taken = _redispatch(lease.take_over_expired())
     for job_id, expires_at in lease.expiring_before_next_sweep():
         sweep_job.apply_async((job_id,), eta=expires_at + timedelta(milliseconds=SWEEP_JOB_MARGIN_MS))

@@ -272,3 +272,35 @@ def metrics(request):
     if request.GET.get("format") == "json":
         return JsonResponse({"days": days, "rows": rows}, encoder=DjangoJSONEncoder)
     return render(request, "research/metrics.html", {"rows": rows, "days": days})
+
+
+HEALTH_RETRY_AFTER_SECONDS = 5
+
+
+@require_GET
+def healthz(request):
+    """GET /healthz: 200 when the database answers, at least one worker has a fresh heartbeat
+    and beat ticked recently; 503 otherwise. JSON always, no login (for load balancers and
+    process supervisors): workers (name, pid, seconds since their heartbeat), beat (alive,
+    seconds since its last tick), database and redis (ok or the error)."""
+    from django.db import connection
+
+    from jobs.runtime import health
+
+    body: dict = {"database": "ok", "redis": "ok", "workers": [], "workers_alive": 0,
+                  "beat": {"alive": False, "seconds_since_tick": None}}
+    try:
+        connection.ensure_connection()
+    except Exception as exc:  # noqa: BLE001 - reported, not raised
+        body["database"] = f"unreachable: {type(exc).__name__}"
+    try:
+        body.update(health.report())
+    except Exception as exc:  # noqa: BLE001
+        body["redis"] = f"unreachable: {type(exc).__name__}"
+    ok = body["database"] == "ok" and body["redis"] == "ok" and body["workers_alive"] > 0 and body["beat"]["alive"]
+    body["status"] = "ok" if ok else "unavailable"
+    response = JsonResponse(body, status=200 if ok else 503)
+    if not ok:
+        response["Retry-After"] = str(HEALTH_RETRY_AFTER_SECONDS)
+    response["Cache-Control"] = "no-store"
+    return response

@@ -92,41 +92,45 @@ def renew(job_id, epoch: int) -> bool:
 
 
 class _Keeper:
+    """The leases this process holds, renewed by one thread; and its heartbeat with its claims,
+    written by another (a renewal blocked on a locked job row must not stop the heartbeat, or
+    a live worker would look dead)."""
+
     def __init__(self):
         self._lock = threading.Lock()
         self._held: dict[tuple[str, int], int] = {}
         self._lost: set[tuple[str, int]] = set()
-        self._thread: threading.Thread | None = None
+        self._threads: list[threading.Thread] = []
         self._pid = None
 
-    def _ensure_thread(self):
-        # A forked child (prefork pool) has no keeper thread: start one per process.
-        if self._thread is None or not self._thread.is_alive() or self._pid != os.getpid():
+    def _ensure_threads(self):
+        # A forked child (prefork pool) has no keeper threads: start them once per process.
+        if self._pid != os.getpid() or not all(t.is_alive() for t in self._threads) or not self._threads:
             self._pid = os.getpid()
-            self._thread = threading.Thread(target=self._run, name="lease-keeper", daemon=True)
-            self._thread.start()
+            self._threads = [threading.Thread(target=self._run, name="lease-keeper", daemon=True),
+                             threading.Thread(target=self._heartbeat, name="lease-heartbeat", daemon=True)]
+            for thread in self._threads:
+                thread.start()
 
     def acquire(self, job_id: str, epoch: int) -> None:
         key = (str(job_id), int(epoch))
         with self._lock:
             first = key not in self._held
             self._held[key] = self._held.get(key, 0) + 1
-            self._ensure_thread()
-        if first:
-            _quietly(beat, [key])
+            self._ensure_threads()
+            if first:
+                _quietly(beat, [key])
 
     def release(self, job_id: str, epoch: int) -> None:
         key = (str(job_id), int(epoch))
-        with self._lock:
+        with self._lock:  # with the heartbeat's lock: a beat never writes back a released claim
             n = self._held.get(key, 0) - 1
-            last = n <= 0
-            if last:
+            if n <= 0:
                 self._held.pop(key, None)
                 self._lost.discard(key)
+                _quietly(unclaim, *key)
             else:
                 self._held[key] = n
-        if last:
-            _quietly(unclaim, *key)
 
     def is_lost(self, job_id, epoch) -> bool:
         return (str(job_id), int(epoch)) in self._lost
@@ -135,10 +139,13 @@ class _Keeper:
         with self._lock:
             self._lost.add((str(job_id), int(epoch)))
 
+    def beat_all(self) -> None:
+        with self._lock:
+            _quietly(beat, list(self._held))
+
     def renew_all(self) -> None:
         with self._lock:
             keys = list(self._held)
-        _quietly(beat, keys)
         for job_id, epoch in keys:
             try:
                 if not renew(job_id, epoch):
@@ -154,6 +161,11 @@ class _Keeper:
                 self.renew_all()
         finally:
             connection.close()
+
+    def _heartbeat(self):
+        stop = threading.Event()
+        while not stop.wait(settings.LEASE_RENEW_SECONDS):
+            self.beat_all()
 
 
 keeper = _Keeper()

@@ -49,6 +49,15 @@ def test_serve_prints_an_address_and_a_login_that_works(live, tmp_path):
                                                               "csrfmiddlewaretoken": token})
             assert response.status_code == 302 and response.headers["location"] == "/research/"
             assert client.get("/research/").status_code == 200
+            # The worker runs under research_project.respawn: killed, it is started again, and
+            # /healthz shows the new process.
+            killed = _worker_pid(client)
+            os.kill(killed, signal.SIGKILL)
+            deadline = time.monotonic() + STARTUP_TIMEOUT_SECONDS
+            while _worker_pid(client, other_than=killed) is None:
+                assert time.monotonic() < deadline, "the killed worker was not started again"
+                assert proc.poll() is None, "serve exited when its worker died"
+                time.sleep(0.5)
     finally:
         os.killpg(proc.pid, signal.SIGINT)
         try:
@@ -59,3 +68,24 @@ def test_serve_prints_an_address_and_a_login_that_works(live, tmp_path):
         from django.contrib.auth import get_user_model
 
         get_user_model().objects.filter(username=user).delete()
+
+
+def _worker_pid(client: httpx.Client, other_than: int | None = None) -> int | None:
+    """The pid of serve's worker (Celery's default name, celery@<host>; the tests' own workers
+    are named w-...) with a fresh heartbeat on /healthz, other than `other_than`."""
+    deadline = time.monotonic() + STARTUP_TIMEOUT_SECONDS
+    while True:
+        pids = [w["pid"] for w in client.get("/healthz").json()["workers"]
+                if w["name"].startswith("celery@") and w["pid"] != other_than and _is_celery(w["pid"])]
+        if pids or other_than is not None:
+            return pids[0] if pids else None
+        assert time.monotonic() < deadline, "no worker heartbeat on /healthz"
+        time.sleep(0.5)
+
+
+def _is_celery(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            return b"celery" in f.read()
+    except OSError:
+        return False

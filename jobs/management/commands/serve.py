@@ -4,9 +4,10 @@ REDIS_URL when they are set. Prints the address and a login to use.
 
     python manage.py serve            # what `make run` does
 
-The three are this command's children (they die with it) and get its REDIS_URL; the embedded
-Redis, when this command started it (manage.py), is stopped by it after them: on Ctrl-C, SIGTERM,
-or when one of the three exits.
+The three are this command's children (they die with it) and get its REDIS_URL; a worker or
+beat that exits on its own is started again (research_project.respawn). The embedded Redis,
+when this command started it (manage.py), is stopped by it after them: on Ctrl-C, SIGTERM, or
+when the web server exits.
 """
 from __future__ import annotations
 
@@ -58,14 +59,17 @@ class Command(BaseCommand):
         username, password = self._login(opts["user"], Path(opts["login_file"]))
         env = {**os.environ, "PYTHONWARNINGS": "ignore", "REDIS_URL": settings.REDIS_URL}
         var = Path(settings.VAR_DIR)
+        # The worker and beat run under research_project.respawn: one that exits on its own (a
+        # broker hiccup can end a Celery worker) is started again; the web server's exit ends serve.
+        respawn = [sys.executable, "-m", "research_project.respawn"]
         procs = {
             "web": [sys.executable, "-m", "uvicorn", "research_project.asgi:application", "--host", opts["host"],
                     "--port", str(opts["port"]), "--lifespan", "off", "--log-level", "warning"],
-            "worker": [sys.executable, "-m", "celery", "--quiet", "-A", "research_project", "worker", "--pool", "threads",
-                       "--concurrency", str(opts["concurrency"]), "--loglevel", "WARNING", "--without-gossip",
-                       "--without-mingle"],
-            "beat": [sys.executable, "-m", "celery", "--quiet", "-A", "research_project", "beat", "--loglevel", "WARNING",
-                     "-s", str(var / "celerybeat-schedule")],
+            "worker": [*respawn, "--name", "worker", "--", sys.executable, "-m", "celery", "--quiet", "-A",
+                       "research_project", "worker", "--pool", "threads", "--concurrency", str(opts["concurrency"]),
+                       "--loglevel", "WARNING", "--without-gossip", "--without-mingle"],
+            "beat": [*respawn, "--name", "beat", "--", sys.executable, "-m", "celery", "--quiet", "-A", "research_project",
+                     "beat", "--loglevel", "WARNING", "-s", str(var / "celerybeat-schedule")],
         }
         running: dict[str, subprocess.Popen] = {}
         stop = {"now": False}
