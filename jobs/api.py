@@ -201,7 +201,7 @@ class ReportSerializer(serializers.Serializer):
     sources = ReportSourceSerializer(many=True)
     not_found = serializers.ListField(child=serializers.CharField())
     stopped_reason = serializers.CharField(allow_null=True, required=False)
-    metrics = serializers.DictField(required=False, help_text="citation precision and coverage, sentences rewritten and dropped")
+    metrics = serializers.DictField(required=False, help_text="citation precision and coverage, sentences rewritten and dropped, notes rejected because their quote is not on the page")
 
 
 class JobDetailOutputSerializer(serializers.Serializer):

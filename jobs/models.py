@@ -315,6 +315,14 @@ class ProviderCall(models.Model):
     # The lease generation the call ran under: a step repeated after a re-dispatch shows up
     # as the same step_key under two epochs.
     epoch = models.PositiveIntegerField(default=1)
+    # A call is recorded as started (settled false, with its reservation) before it is sent and
+    # settled after: a call in flight when its worker died is paid for by the provider, so a
+    # takeover counts it at its reservation (jobs/runtime/ledger.py settle_abandoned).
+    settled = models.BooleanField(default=True)
+    reserved_tokens = models.PositiveIntegerField(default=0)
+    reserved_usd_micros = models.PositiveBigIntegerField(default=0)
+    reservation_id = models.CharField(max_length=32, blank=True, default="")
+    owner = models.CharField(max_length=200, blank=True, default="")  # the worker process (lease.OWNER)
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
 
     class Meta:

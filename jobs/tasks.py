@@ -199,23 +199,31 @@ def write_report(task, ctx: RunContext):
 # --- housekeeping ------------------------------------------------------------------------
 @shared_task(name="jobs.tasks.sweep_expired_leases")
 def sweep_expired_leases():
-    """Re-dispatch every active job whose lease lapsed (all its workers died), and schedule a
-    check at the exact expiry of each lease that lapses before the next sweep."""
+    """Re-dispatch every active job whose lease lapsed (all its workers died) or one of whose
+    tasks died (its worker's heartbeat lapsed while others still work on the job), and
+    schedule a check at the exact expiry of each lease or heartbeat that lapses before the
+    next sweep."""
     taken = _redispatch(lease.take_over_expired())
     for job_id, expires_at in lease.expiring_before_next_sweep():
         sweep_job.apply_async((job_id,), eta=expires_at + timedelta(milliseconds=SWEEP_JOB_MARGIN_MS))
+    # A worker's heartbeat that lapses before the next sweep gets a check at its expiry too, so
+    # a task that died is taken over about LEASE_TTL_SECONDS after its worker's last beat.
+    _, lapsing = lease.jobs_with_dead_claims()
+    for job_id, seconds in lapsing:
+        sweep_job.apply_async((job_id,), countdown=seconds + SWEEP_JOB_MARGIN_MS / 1000)
     return taken
 
 
 @shared_task(name="jobs.tasks.sweep_job", ignore_result=True)
 def sweep_job(job_id: str):
-    """Take one job over if its lease has lapsed by now (a renewal since scheduling wins)."""
+    """Take one job over if its lease has lapsed by now, or a worker working on it died (a
+    renewal since scheduling wins)."""
     return _redispatch(lease.take_over_expired([job_id]))
 
 
 def _redispatch(taken) -> int:
     for job_id, epoch in taken:
-        logger.warning("lease of job %s expired; re-dispatching at epoch %s", job_id, epoch)
+        logger.warning("lease of job %s expired or one of its workers died; re-dispatching at epoch %s", job_id, epoch)
         job_resume.delay(job_id, epoch)
     return len(taken)
 

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('jobs', '0007_plan_scope_and_hops'),
+        ('jobs', '0008_provider_call_started'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
