@@ -8,6 +8,7 @@ their serializers explicitly so the join cannot mix them up.
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.validators import RegexValidator
 from django.http import Http404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
@@ -690,10 +691,15 @@ class WebhookOutputSerializer(serializers.Serializer):
     created_at = serializers.DateTimeField()
 
 
+WEBHOOK_URL_PATTERN = r"^https?://[^\s\x00]+$"
+
+
 class WebhookCreateApi(ApiView):
     class InputSerializer(serializers.Serializer):
-        url = StrictCharField(max_length=webhooks.URL_MAX_CHARS, help_text="http(s); private, loopback and link-local "
-                                                                           "addresses are refused")
+        url = schema_field(StrictCharField, {
+            "type": "string", "maxLength": webhooks.URL_MAX_CHARS, "pattern": WEBHOOK_URL_PATTERN,
+            "description": "http(s); a host that resolves to a private, loopback or link-local address is refused (400)",
+        })(max_length=webhooks.URL_MAX_CHARS, validators=[RegexValidator(WEBHOOK_URL_PATTERN, "Must be an http(s) URL.")])
         events = serializers.ListField(child=serializers.ChoiceField(choices=list(webhooks.EVENTS)), required=False,
                                        min_length=1, help_text="default: all of " + ", ".join(webhooks.EVENTS))
         description = StrictCharField(required=False, allow_blank=True, max_length=200)
@@ -757,8 +763,12 @@ class WatchOutputSerializer(serializers.Serializer):
 class WatchCreateApi(ApiView):
     class InputSerializer(serializers.Serializer):
         class BudgetSerializer(serializers.Serializer):
-            max_usd = StrictFloatField(required=False)
-            max_tokens = StrictIntegerField(required=False)
+            max_usd = schema_field(StrictFloatField, {
+                "type": "number", "minimum": services.MIN_BUDGET_USD, "maximum": services.MAX_BUDGET_USD,
+                "description": f"{services.MIN_BUDGET_USD} <= USD <= {services.MAX_BUDGET_USD} per run"})(required=False)
+            max_tokens = schema_field(StrictIntegerField, {
+                "type": "integer", "minimum": 1, "maximum": services.max_budget_tokens(),
+                "description": "token cap per run"})(required=False)
 
         schedule = serializers.ChoiceField(choices=["daily", "weekly"])
         budget = BudgetSerializer(required=False, help_text="each run's caps (default: the watched job's); runs count "

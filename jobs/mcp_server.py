@@ -61,7 +61,7 @@ class _User:
     def __init__(self, fixed_user_id: int | None):
         self.fixed_user_id = fixed_user_id
 
-    def user_id(self, ctx: Context) -> int:
+    def _user_id(self, ctx: Context) -> int:
         if self.fixed_user_id is not None:
             return self.fixed_user_id
         request = ctx.request_context.request
@@ -69,6 +69,26 @@ class _User:
         if user_id is None:  # the token check runs before every HTTP request; never reached
             raise ToolError(json.dumps({"error": "not authenticated", "field": None, "status": 401}))
         return user_id
+
+    async def user_id(self, ctx: Context) -> int:
+        """The acting user's id, after the API's per-user throttle (one tool call counts as one
+        API request, on the same counters). Raises ToolError 429 when throttled."""
+        user_id = self._user_id(ctx)
+        await sync_to_async(_throttle)(user_id)
+        return user_id
+
+
+def _throttle(user_id: int) -> None:
+    from types import SimpleNamespace
+
+    from jobs.throttles import UserThrottle
+
+    throttle = UserThrottle()
+    caller = SimpleNamespace(user=SimpleNamespace(pk=user_id, is_authenticated=True))
+    if not throttle.allow_request(caller, None):
+        wait = throttle.wait()
+        raise ToolError(json.dumps({"error": "Request was throttled.", "field": None, "status": 429,
+                                    "retry_after_seconds": round(wait) if wait is not None else None}))
 
 
 def _tool_error(exc: ApplicationError) -> ToolError:
@@ -187,7 +207,7 @@ def build_server(*, user_id: int | None = None) -> MCPServer:
     async def start_research(question: str, ctx: Context, depth: str | None = None,
                              sources: list[str] | None = None, budget: dict[str, Any] | None = None,
                              require_approval: bool | None = None, wait_seconds: float = 0) -> dict[str, Any]:
-        uid = who.user_id(ctx)
+        uid = await who.user_id(ctx)
         arguments = {"question": question, "depth": depth, "sources": sources, "budget": budget,
                      "require_approval": require_approval}
         started = await sync_to_async(_start)(uid, {k: v for k, v in arguments.items() if v is not None})
@@ -201,7 +221,7 @@ def build_server(*, user_id: int | None = None) -> MCPServer:
                           "first follows the job with progress notifications until it ends, awaits approval, or "
                           "the wait is over. Another user's job is 'no such job' (404).")
     async def research_status(job_id: str, ctx: Context, wait_seconds: float = 0) -> dict[str, Any]:
-        uid = who.user_id(ctx)
+        uid = await who.user_id(ctx)
         await sync_to_async(_job_status)(uid, job_id)  # ownership first: no events of another's job
         if wait_seconds > 0:
             await _follow(ctx, job_id, wait_seconds)
@@ -214,12 +234,12 @@ def build_server(*, user_id: int | None = None) -> MCPServer:
         if format not in REPORT_FORMATS:
             raise ToolError(json.dumps({"error": f"format must be one of {list(REPORT_FORMATS)}", "field": "format",
                                         "status": 400}))
-        return await sync_to_async(_report)(who.user_id(ctx), job_id, format)
+        return await sync_to_async(_report)(await who.user_id(ctx), job_id, format)
 
     @mcp.tool(description="One citation of your reports: the claim, the exact quote, up to 250 characters of the "
                           "stored page on each side, and its source (url, title, domain, dates).")
     async def get_note(note_id: int, ctx: Context) -> dict[str, Any]:
-        return await sync_to_async(_note)(who.user_id(ctx), note_id)
+        return await sync_to_async(_note)(await who.user_id(ctx), note_id)
 
     @mcp.tool(description="Your research jobs, newest first (at most `limit`, 1 to 100): id, question, status, "
                           "depth, created_at, finished_at.")
@@ -227,7 +247,7 @@ def build_server(*, user_id: int | None = None) -> MCPServer:
         if not 1 <= limit <= LIST_LIMIT_MAX:
             raise ToolError(json.dumps({"error": f"limit must be between 1 and {LIST_LIMIT_MAX}", "field": "limit",
                                         "status": 400}))
-        return await sync_to_async(_list)(who.user_id(ctx), limit)
+        return await sync_to_async(_list)(await who.user_id(ctx), limit)
 
     return mcp
 

@@ -17,7 +17,7 @@ from django.template.loader import render_to_string
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from agents import uploads
-from jobs import online, report_markdown, reports, selectors, services, watches, webhooks
+from jobs import docx_export, online, report_markdown, reports, selectors, services, watches, webhooks
 from jobs.api import JobDetailOutputSerializer
 from jobs.models import Job
 from jobs.runtime.errors import ApplicationError
@@ -207,16 +207,21 @@ def feedback(request, job_id):
     return redirect("page-job", job_id=job.pk)
 
 
+DOCX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+
+
 @login_required
 @require_GET
 def export(request, job_id, fmt: str):
-    """The report as Markdown, a standalone HTML page, or the API's JSON."""
+    """The report as Markdown, a standalone HTML page, the API's JSON, or DOCX (citations as footnotes)."""
     job = _job_or_404(request, job_id)
     if job.report is None:
         raise Http404("no report yet")
     name = f"report-{job.pk}"
     if fmt == "md":
         response = HttpResponse(report_markdown.render(job), content_type="text/markdown; charset=utf-8")
+    elif fmt == "docx":
+        response = HttpResponse(docx_export.render(job), content_type=DOCX_CONTENT_TYPE)
     elif fmt == "json":
         body = json.dumps(JobDetailOutputSerializer(job).data, cls=DjangoJSONEncoder, indent=2)
         response = HttpResponse(body, content_type="application/json")
