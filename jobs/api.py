@@ -200,7 +200,8 @@ class ReportSerializer(serializers.Serializer):
     sources = ReportSourceSerializer(many=True)
     not_found = serializers.ListField(child=serializers.CharField())
     stopped_reason = serializers.CharField(allow_null=True, required=False)
-    metrics = serializers.DictField(required=False, help_text="citation precision and coverage, sentences rewritten and dropped")
+    metrics = serializers.DictField(required=False, help_text="citation precision and coverage; sentences rewritten and dropped, the dropped ones split into "
+                                                         "sentences_unsupported (judged so) and sentences_not_checked (the judge could not be used)")
 
 
 class JobDetailOutputSerializer(serializers.Serializer):

@@ -92,5 +92,6 @@ def build_report(job: Job, checked: list[CheckedSentence], precision, coverage) 
             "sentences_drafted": len(checked),
             "sentences_rewritten": sum(1 for c in checked if c.outcome == ReportClaim.Outcome.REWRITTEN),
             "sentences_dropped": sum(1 for c in checked if not c.shipped),
+            **metrics.dropped_counts(checked),
         },
     }
