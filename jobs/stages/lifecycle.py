@@ -105,3 +105,52 @@ def is_poisoned(job_id) -> bool:
     if job_transition(job_id, to=Job.Status.FAILED, epoch=epoch, error=reason[:4000]):
         events.emit(job_id, "failed", {"error": reason[:500]})
     return True
+
+
+# --- The real cause, when the model's output is what failed ------------------------------
+# How a read step's error starts when the reader model (not the page) failed.
+READER_MODEL_FAILURES = ("reader output invalid", "ModelOutputError", "ModelCallRefused")
+
+
+def reader_model_failure(job: Job) -> str:
+    """"the reader model's replies could not be used: …" when no read gave a note and the reader
+    model (replies unusable or refused) is what made most reads fail, else ""."""
+    from jobs.models import Note, Step
+
+    if Note.objects.filter(job=job).exists():
+        return ""
+    errors = [out.get("error", "") for out in Step.objects.filter(job=job, kind="read").values_list("output", flat=True)]
+    model_errors = [e for e in errors if e.startswith(READER_MODEL_FAILURES)]
+    # The reader model is the cause when it failed at least as many reads as every other cause
+    # (pages that could not be fetched, budget) together.
+    if not model_errors or 2 * len(model_errors) < len([e for e in errors if e]):
+        return ""
+    cause = model_errors[-1]
+    for prefix in ("reader output invalid: ", "ModelOutputError: ", "ModelCallRefused: "):
+        cause = cause.removeprefix(prefix)
+    return f"the reader model's replies could not be used ({len(model_errors)} of {len(errors)} reads failed): {cause}"
+
+
+def record_model_failure(job: Job) -> str:
+    """Store the reader model's failure as why the job stopped, over any budget reason (the
+    budget ran out because nothing could be read, not the other way round)."""
+    reason = reader_model_failure(job)
+    if reason:
+        Job.objects.filter(pk=job.pk).update(stopped_reason=reason[:200])
+        job.stopped_reason = reason[:200]
+        events.emit(job.pk, "budget_warning", {"reason": reason[:500]})
+    return reason
+
+
+def not_found_of(sq: SubQuestion) -> list[str]:
+    """The sub-question's Not found entries, each reason attached to its sub-question: the
+    worker lists the sub-question itself (when it found nothing) and "research stopped: why"."""
+    items = [x for x in sq.not_found if x]
+    reasons = [x for x in items if x.startswith("research stopped")]
+    rest = [x for x in items if not x.startswith("research stopped")]
+    if not reasons:
+        return rest
+    why = "; ".join(r.removeprefix("research stopped").lstrip(": ") for r in reasons)
+    if sq.text in rest:
+        return [f"{x} (research stopped: {why})" if x == sq.text else x for x in rest]
+    return [*rest, f"{sq.text} (research stopped early: {why})"]

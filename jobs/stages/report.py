@@ -9,6 +9,7 @@ from jobs.runtime import events
 from jobs.runtime.budget import Phase
 from jobs.runtime.steps import RunContext, StepResult, run_step
 from jobs.runtime.transitions import job_transition
+from jobs.stages import lifecycle
 from jobs.stages.check import generation_key
 
 
@@ -75,7 +76,7 @@ def build_report(job: Job, checked: list[CheckedSentence], precision, coverage) 
         elif sq.status == SubQuestion.Status.FAILED:
             not_found.append(f"Could not be researched ({sq.error or 'failed'}): {sq.text}")
         else:
-            not_found.extend(x for x in sq.not_found if x)
+            not_found.extend(lifecycle.not_found_of(sq))
     return {
         "sections": sections,
         "sources": [
