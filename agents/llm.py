@@ -382,7 +382,7 @@ def call_seconds_left() -> float | None:
 def _time_left_or_stop(model: str) -> float | None:
     left = call_seconds_left()
     if left is not None and left < deadline.MIN_CALL_SECONDS:
-        raise deadline.DeadlineReached(f"{model}: {max(left, 0):.0f} s left of the time budget")
+        raise deadline.DeadlineReached(f"{max(left, 0):.0f} s left, too little for a call to {model}")
     return left
 
 
@@ -461,7 +461,8 @@ def _call_litellm(*, model: str, role: str, messages: list, schema_name: str, ma
         wait = backoff_seconds(attempt, base=BACKOFF_BASE_SECONDS, cap=BACKOFF_CAP_SECONDS, retry_after=asked)
         left = call_seconds_left()
         if left is not None and left - wait < deadline.MIN_CALL_SECONDS:
-            raise deadline.DeadlineReached(f"{model}: {type(error).__name__}, and no time left to retry") from error
+            raise deadline.DeadlineReached(f"the {role} model {model} did not answer in time ({type(error).__name__}: "
+                                           f"{_provider_message(error)[:150]}), and no time is left to retry") from error
         logger.warning("%s: %s, retry %d in %.1fs", model, type(error).__name__, attempt, wait)
         time.sleep(wait)
 

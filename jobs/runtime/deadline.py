@@ -39,6 +39,9 @@ class DeadlineReached(BudgetExceeded):
         super().__init__("time")
         self.detail = detail
 
+    def __str__(self) -> str:
+        return f"the time budget ran out: {self.detail}" if self.detail else "the time budget ran out"
+
 
 class CallAbandoned(TransientStepError):
     """A call ran past its deadline and was abandoned (the provider never answered in time)."""

@@ -140,3 +140,21 @@ def test_a_task_out_of_retries_fails_its_work_at_once(alice, no_enqueue, monkeyp
     job.refresh_from_db()
     assert job.status == Job.Status.FAILED
     assert job.error == "planning failed: openai/x: InternalServerError after 5 attempts: overloaded"
+
+
+def test_a_planner_that_does_not_answer_in_time_fails_the_job_naming_it(alice, no_enqueue, settings):
+    from jobs import services
+
+    job = services.job_create(user=alice, question="Which battery suppliers does Norvik Electric use?", depth="quick")
+    Job.objects.filter(pk=job.pk).update(created_at=timezone.now(), deadline_at=timezone.now() + timedelta(seconds=12))
+    with LocalServer({"/v1/chat/completions": Reply(delay_seconds=60)}) as server:
+        settings.MODEL_LARGE = "openai/slow-planner"
+        settings.MODEL_TIER_CONNECTIONS = {"large": {"api_base": f"{server.url}/v1", "api_key": "dummy"},
+                                           "small": {"api_base": "", "api_key": ""}}
+        started = time.monotonic()
+        tasks.job_start(str(job.pk), job.epoch)
+        assert time.monotonic() - started < 12
+    job.refresh_from_db()
+    assert job.status == Job.Status.FAILED
+    assert job.error.startswith("planning failed: the time budget ran out: the planner model openai/slow-planner did not "
+                                "answer in time (Timeout"), job.error
