@@ -92,3 +92,34 @@ def test_reader_and_judge_and_every_role_on_llama_cpp_end_by_the_deadline(llama_
                            f"{sum(len(s['sentences']) for s in (job.report or {}).get('sections', []))} sentences")
         check_ended_on_time_and_honestly(job)
     assert llama_server.alive(), "the server must survive the schemas it was sent"
+
+
+def test_the_client_learns_json_object_from_the_real_server_and_its_schemas_do_not_crash_it(llama_server, settings):
+    # Outside a step (no job, no database transaction held open while the model thinks).
+    from agents import llm
+    from agents.prompts import render
+    from jobs.runtime.redis_client import redis_client
+
+    settings.MODEL_SMALL = MODEL
+    settings.MODEL_TIER_CONNECTIONS = {"large": {"api_base": "", "api_key": ""},
+                                       "small": {"api_base": llama_server.base_url, "api_key": llama_server.api_key}}
+    settings.MODEL_OUTPUT_MODES = {}
+    key = f"llm:output_mode:{MODEL}|{llama_server.base_url}"
+    redis_client().delete(key)
+    quote = {"quote": "Helion Cells supplies NMC cells to Voltara Motors.", "domain": "a.example", "published": "2025-01-01"}
+    try:
+        reply = llm.complete_json(render("judge", sentence="Helion Cells supplies Voltara Motors.", quotes=[quote]))
+        assert reply.data["verdict"] in ("supported", "partial", "unsupported")
+    except llm.ModelOutputError as exc:  # a 135M model may still answer nonsense; it must be said so
+        assert "judge" in str(exc)
+    assert redis_client().get(key) in (b"json_object", "json_object")
+    # The reader's schema has a 1,200-character quote limit, which kills llama.cpp if it is sent.
+    page = "Helion Cells supplies NMC cells to Voltara Motors. The plant in Szeged makes 52 GWh a year."
+    prompt = render("reader", subquestion="Who supplies Voltara Motors?", page_text=page, url="https://a.example/x",
+                    title="A", published="2025-01-01", nonce="0123456789abcdef", max_notes=5)
+    settings.MODEL_MAX_TOKENS = {"reader": 300}
+    try:
+        llm.complete_json(prompt)
+    except llm.ModelOutputError:
+        pass
+    assert llama_server.alive()
