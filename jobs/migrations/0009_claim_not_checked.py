@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('jobs', '0007_plan_scope_and_hops'),
+        ('jobs', '0010_integrations'),
     ]
 
     operations = [
