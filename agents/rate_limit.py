@@ -142,3 +142,63 @@ def acquire(model: str, *, tokens: int, limit: Limit | None = None, max_wait_sec
                 f"({limit.requests} requests / {limit.tokens} tokens per {limit.window_seconds:.0f} s)"
             )
         time.sleep(wait + random.random() * WAKE_JITTER_SECONDS)
+
+
+# --- Concurrency: at most `max_concurrent` calls in flight per model, across every worker --------
+# A slot is a member of a sorted set scored by when it lapses (its holder's call timeout plus a
+# margin), so a slot whose worker died frees itself; a call that ends releases it at once.
+_SLOT_ACQUIRE = """
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+if redis.call('ZCARD', KEYS[1]) < tonumber(ARGV[2]) then
+  redis.call('ZADD', KEYS[1], now + tonumber(ARGV[3]), ARGV[1])
+  redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[3]) * 2)
+  return 1
+end
+return 0
+"""
+# How often a waiting call looks for a free slot (with jitter, so waiters do not move as one).
+SLOT_POLL_SECONDS = 0.1
+# A slot outlives its call's timeout by this much before it lapses on its own.
+SLOT_MARGIN_SECONDS = 10.0
+
+
+class SlotWaitExceeded(TransientStepError):
+    """No call slot of the model came free within the wait allowed."""
+
+
+def max_concurrent_for(model: str) -> int:
+    """MODEL_RATE_LIMITS[model]["max_concurrent"], 0 when unlimited."""
+    raw = settings.MODEL_RATE_LIMITS.get(model) or {}
+    return max(0, int(raw.get("max_concurrent", 0) or 0))
+
+
+@dataclass
+class Slot:
+    model: str
+    member: str
+
+    def release(self) -> None:
+        redis_client().zrem(_slot_key(self.model), self.member)
+
+
+def _slot_key(model: str) -> str:
+    return f"ratelimit:{{{model}}}:slots"
+
+
+def acquire_slot(model: str, *, hold_seconds: float, max_wait_seconds: float) -> Slot | None:
+    """Wait (at most `max_wait_seconds`) for one of the model's call slots and take it for at
+    most `hold_seconds`; None when the model has no max_concurrent. Raises SlotWaitExceeded."""
+    limit = max_concurrent_for(model)
+    if limit <= 0:
+        return None
+    script = redis_client().register_script(_SLOT_ACQUIRE)
+    member = uuid.uuid4().hex
+    started = time.monotonic()
+    while True:
+        if script(keys=[_slot_key(model)], args=[member, limit, int((hold_seconds + SLOT_MARGIN_SECONDS) * 1000)]) == 1:
+            return Slot(model=model, member=member)
+        if time.monotonic() - started >= max_wait_seconds:
+            raise SlotWaitExceeded(f"{model}: all {limit} call slots stayed busy for {max_wait_seconds:.0f} s")
+        time.sleep(SLOT_POLL_SECONDS * (0.5 + random.random()))

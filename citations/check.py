@@ -14,6 +14,7 @@ from jobs.models import ReportClaim
 SUPPORTED = ReportClaim.Verdict.SUPPORTED
 PARTIAL = ReportClaim.Verdict.PARTIAL
 UNSUPPORTED = ReportClaim.Verdict.UNSUPPORTED
+NOT_CHECKED = ReportClaim.Verdict.NOT_CHECKED
 
 
 @dataclass
@@ -39,6 +40,14 @@ class CheckedSentence:
                    UNSUPPORTED, reason, ReportClaim.Outcome.DROPPED,
                    history if history is not None else [{"stage": "draft", "text": draft["text"]}],
                    factual=is_factual(draft["text"]), cited=bool(draft["note_ids"]))
+
+    @classmethod
+    def not_checked(cls, draft: dict, reason: str, history: list | None = None) -> CheckedSentence:
+        """A drafted sentence dropped because it could not be checked (the judge's reply was
+        unusable, or the budget ran out before its check): not a verdict on the sentence."""
+        checked = cls.dropped(draft, reason if reason.startswith("not checked") else f"not checked: {reason}", history)
+        checked.verdict = NOT_CHECKED
+        return checked
 
     @property
     def shipped(self) -> bool:

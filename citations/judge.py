@@ -1,10 +1,23 @@
 """Stage 2 of the citation check: a small-model judge sees one sentence and its quotes and
 answers supported, partial or unsupported, with a short reason; the rewriter gets one chance
-to fix an unsupported sentence."""
+to fix an unsupported sentence.
+
+A judge whose reply cannot be used is not a verdict: when its reply stays invalid after the
+model client's own repair turn, the judge is asked once more; when that fails too (or the
+provider refuses the request), the verdict is NOT_CHECKED with the reason, and the check
+stage drops the sentence as not checked, counted apart from the unsupported ones."""
 from __future__ import annotations
 
+import logging
+
 from agents import prompts
-from agents.llm import complete_json
+from agents.llm import ModelCallRefused, ModelOutputError, complete_json
+
+logger = logging.getLogger(__name__)
+
+NOT_CHECKED = "not_checked"
+# The judge call and one more when its reply could not be used.
+JUDGE_ATTEMPTS = 2
 
 
 def _quote_view(note) -> dict:
@@ -14,8 +27,19 @@ def _quote_view(note) -> dict:
 
 
 def judge(sentence: str, notes: list) -> dict:
+    """{"verdict", "reason"}: the judge's verdict, or NOT_CHECKED with why it could not judge."""
     prompt = prompts.render("judge", sentence=sentence, quotes=[_quote_view(n) for n in notes])
-    return complete_json(prompt).data
+    error: Exception | None = None
+    for attempt in range(1, JUDGE_ATTEMPTS + 1):
+        try:
+            return complete_json(prompt).data
+        except ModelOutputError as exc:
+            error = exc
+            logger.warning("judge reply unusable (attempt %d of %d): %s", attempt, JUDGE_ATTEMPTS, exc)
+        except ModelCallRefused as exc:  # the same request again would be refused again
+            error = exc
+            break
+    return {"verdict": NOT_CHECKED, "reason": f"the judge's reply could not be used: {error}"[:400]}
 
 
 def rewrite(sentence: str, verdict: str, reason: str, notes: list) -> dict:

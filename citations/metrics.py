@@ -26,5 +26,13 @@ def coverage(checked) -> float | None:
     return sum(1 for c in factual if c.cited and c.outcome != "dropped" and c.note_ids) / len(factual)
 
 
+def dropped_counts(checked) -> dict:
+    """Dropped sentences by why: the judge found them unsupported, or they could not be checked
+    (the judge's reply was unusable, or the budget ran out first). Not checked is no verdict."""
+    dropped = [c for c in checked if c.outcome == "dropped"]
+    not_checked = sum(1 for c in dropped if c.verdict == "not_checked")
+    return {"sentences_unsupported": len(dropped) - not_checked, "sentences_not_checked": not_checked}
+
+
 def passes_gate(value: float | None) -> bool:
     return value is not None and value >= settings.CITATION_PRECISION_GATE

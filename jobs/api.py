@@ -201,7 +201,9 @@ class ReportSerializer(serializers.Serializer):
     sources = ReportSourceSerializer(many=True)
     not_found = serializers.ListField(child=serializers.CharField())
     stopped_reason = serializers.CharField(allow_null=True, required=False)
-    metrics = serializers.DictField(required=False, help_text="citation precision and coverage, sentences rewritten and dropped, notes rejected because their quote is not on the page")
+    metrics = serializers.DictField(required=False, help_text="citation precision and coverage; sentences rewritten and dropped, the dropped ones split into "
+                                                         "sentences_unsupported (judged so) and sentences_not_checked (the judge could not be used); "
+                                                         "notes rejected because their quote is not on the page")
 
 
 class JobDetailOutputSerializer(serializers.Serializer):

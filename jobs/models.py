@@ -229,6 +229,9 @@ class ReportClaim(models.Model):
         SUPPORTED = "supported"
         PARTIAL = "partial"
         UNSUPPORTED = "unsupported"
+        # The judge's reply could not be used (twice): the sentence is dropped, and counted
+        # apart from the ones the judge found unsupported.
+        NOT_CHECKED = "not_checked"
 
     class Outcome(models.TextChoices):
         KEPT = "kept"

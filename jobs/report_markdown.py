@@ -41,7 +41,8 @@ def render(job: Job) -> str:
         lines.append(f"{numbers[source['source_id']]}. {source['title'] or source['url']} ({source.get('domain', '')}, {date}) {source['url']}")
     m = report.get("metrics", {})
     lines += ["", "---", f"Citation precision {_pct(m.get('citation_precision'))}, coverage {_pct(m.get('citation_coverage'))}; "
-              f"{m.get('sentences_rewritten', 0)} sentences rewritten, {m.get('sentences_dropped', 0)} dropped; "
+              f"{m.get('sentences_rewritten', 0)} sentences rewritten, {m.get('sentences_dropped', 0)} dropped"
+              f"{_not_checked(m)}; "
               f"{job.tokens_used:,} tokens, ${job.usd_used_micros / 1e6:.4f}."]
     if report.get("stopped_reason"):
         lines.append(f"Stopped early: {report['stopped_reason']}")
@@ -50,3 +51,8 @@ def render(job: Job) -> str:
 
 def _pct(value) -> str:
     return "n/a" if value is None else f"{value:.0%}"
+
+
+def _not_checked(metrics: dict) -> str:
+    n = metrics.get("sentences_not_checked", 0)
+    return f" ({n} not checked: the judge could not be used)" if n else ""

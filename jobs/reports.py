@@ -57,6 +57,8 @@ def trust_panel(*, job: Job) -> dict:
         "sentences_drafted": m.get("sentences_drafted"),
         "sentences_rewritten": m.get("sentences_rewritten", 0),
         "sentences_dropped": m.get("sentences_dropped", 0),
+        "sentences_unsupported": m.get("sentences_unsupported", m.get("sentences_dropped", 0)),
+        "sentences_not_checked": m.get("sentences_not_checked", 0),
         "notes_rejected_quote_not_on_page": m.get("notes_rejected_quote_not_on_page", 0),
         "tokens": job.tokens_used, "usd": job.usd_used_micros / 1e6,
         "minutes": (end - job.created_at).total_seconds() / 60,

@@ -79,7 +79,9 @@ def job_task(name: str, *, on_failure: Callable | None = None, when_stale: Calla
     as message arguments (names and argument order are the wire format: keep them); the
     decorated function gets (task, ctx, *args). A permanent failure is logged and handed to
     `on_failure(ctx, exc, *args)`, whose return value is the task's; transient errors retry
-    the task (TASK_OPTIONS); a stale dispatch returns `when_stale(job_id, *args)` or None."""
+    the task (TASK_OPTIONS) and, once its retries are spent, go to `on_failure` too; a stale
+    dispatch returns `when_stale(job_id, *args)` or None. Every error is noted as the job's
+    last error (what a job ended by the sweeper reports)."""
 
     def decorate(fn):
         def task(self, job_id: str, *args):
@@ -90,6 +92,13 @@ def job_task(name: str, *, on_failure: Callable | None = None, when_stale: Calla
                 try:
                     return fn(self, ctx, *middle)
                 except Exception as exc:
+                    transient = isinstance(exc, TRANSIENT_ERRORS)
+                    if transient or not _is_control(exc):
+                        lifecycle.note_error(job_id, f"{name.rsplit('.', 1)[-1]}: {type(exc).__name__}: {exc}")
+                    if transient and on_failure is not None and self.request.retries >= self.max_retries:
+                        # Out of retries: fail the step's work for good now, not at the next sweep.
+                        logger.error("%s for job %s failed after %d retries: %s", name, job_id, self.request.retries, exc)
+                        return on_failure(ctx, exc, *middle)
                     if _is_control(exc) or on_failure is None:
                         raise
                     logger.exception("%s failed for job %s", name, job_id)
@@ -214,14 +223,16 @@ def _stop_health_heartbeat(sender=None, **_kwargs):
 
 @shared_task(name="jobs.tasks.sweep_expired_leases")
 def sweep_expired_leases():
-    """Re-dispatch every active job whose lease lapsed (all its workers died) or one of whose
-    tasks died (its worker's heartbeat lapsed while others still work on the job), and
-    schedule a check at the exact expiry of each lease or heartbeat that lapses before the
-    next sweep."""
+    """End every job past its deadline plus the grace period; re-dispatch every active job whose
+    lease lapsed (all its workers died) or one of whose tasks died (its worker's heartbeat lapsed
+    while others still work on the job), unless it is a poison job; and schedule a check at the
+    exact expiry of each lease or heartbeat that lapses before the next sweep."""
     try:
         health.beat_ticked()
     except Exception:  # noqa: BLE001 - health is reported, not required
         logger.warning("beat tick not recorded", exc_info=True)
+    for job_id in lifecycle.end_overdue_jobs():
+        logger.warning("job %s ended: past its deadline", job_id)
     taken = _redispatch(lease.take_over_expired())
     for job_id, expires_at in lease.expiring_before_next_sweep():
         sweep_job.apply_async((job_id,), eta=expires_at + timedelta(milliseconds=SWEEP_JOB_MARGIN_MS))
@@ -241,10 +252,15 @@ def sweep_job(job_id: str):
 
 
 def _redispatch(taken) -> int:
+    sent = 0
     for job_id, epoch in taken:
+        if lifecycle.is_poisoned(job_id):
+            logger.error("job %s ended failed: re-dispatched again and again without a new step", job_id)
+            continue
         logger.warning("lease of job %s expired or one of its workers died; re-dispatching at epoch %s", job_id, epoch)
         job_resume.delay(job_id, epoch)
-    return len(taken)
+        sent += 1
+    return sent
 
 
 @shared_task(name="jobs.tasks.process_stats")

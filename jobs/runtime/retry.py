@@ -12,8 +12,17 @@ levels multiply, so the whole budget is written down here:
 
 Worst case for one model step with no fallback: MODEL_ATTEMPTS x (TASK_MAX_RETRIES + 1)
 = 5 x 6 = 30 requests over about 7 minutes (attempt backoff 1-8 s, task backoff up to 60 s).
-Past that the sub-question (or the job) fails with the last error; the lease sweeper does not
-retry a task that failed, it only re-dispatches work whose worker died.
+Past that the sub-question, the read (or the job) fails with the last error at once (the task's
+on_failure); the lease sweeper does not retry a task that failed, it only re-dispatches work
+whose worker died.
+
+Only transient errors are retried at all: a provider error whose body says the request was
+invalid is permanent whatever its status (agents/llm.py classify), and a refused structured-
+output form steps down instead of being retried. Three bounds stop the product from running
+on: every call's timeout, backoff included, fits in the time the job has left (DeadlineReached
+instead of another attempt; jobs/runtime/deadline.py); a job past its deadline plus
+DEADLINE_GRACE_SECONDS is ended by the sweeper; a job re-dispatched more than
+POISON_REDISPATCHES times without a new step ends failed (jobs/stages/lifecycle.py).
 """
 from __future__ import annotations
 

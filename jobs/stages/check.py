@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from agents.llm import ModelOutputError
 from citations import judge as judging
-from citations.check import UNSUPPORTED, CheckedSentence, is_factual, single_source, stage_one
+from citations.check import NOT_CHECKED, UNSUPPORTED, CheckedSentence, is_factual, single_source, stage_one
 from jobs.models import Note, ReportClaim
 from jobs.runtime import events
 from jobs.runtime.budget import Phase
@@ -38,6 +38,8 @@ def check_sentence(ctx: RunContext, index: int, draft: dict, known: dict) -> Che
         return checked
     verdict = _judge_step(ctx, f"{index}", text, notes)
     history.append({"stage": "judge", "verdict": verdict["verdict"], "reason": verdict["reason"], "stage1": problem})
+    if verdict["verdict"] == NOT_CHECKED:
+        return CheckedSentence.not_checked(draft, verdict["reason"], history)
     if verdict["verdict"] != UNSUPPORTED:
         checked.note_ids = [n.note_id for n in notes]
         checked.verdict, checked.reason, checked.outcome = verdict["verdict"], verdict["reason"], ReportClaim.Outcome.KEPT
@@ -56,6 +58,8 @@ def check_sentence(ctx: RunContext, index: int, draft: dict, known: dict) -> Che
         return checked
     second = _judge_step(ctx, f"{index}-2", rewrite["text"], new_notes)
     history.append({"stage": "judge", "verdict": second["verdict"], "reason": second["reason"]})
+    if second["verdict"] == NOT_CHECKED:
+        return CheckedSentence.not_checked(draft, second["reason"], history)
     if second["verdict"] == UNSUPPORTED:
         checked.reason = second["reason"]
         return checked
@@ -72,13 +76,13 @@ def check_draft(ctx: RunContext, drafted: list[dict]) -> tuple[list[CheckedSente
     known = {n.note_id: n for n in Note.objects.filter(job_id=ctx.job_id).select_related("source")}
     for index, draft in enumerate(drafted):
         if stopped:
-            out.append(CheckedSentence.dropped(draft, f"not checked: {stopped}"))
+            out.append(CheckedSentence.not_checked(draft, stopped))
             continue
         try:
             checked = check_sentence(ctx, index, draft, known)
         except BudgetExceeded as exc:
             stopped = f"{exc.dimension} budget exhausted during citation checks"
-            out.append(CheckedSentence.dropped(draft, f"not checked: {stopped}"))
+            out.append(CheckedSentence.not_checked(draft, stopped))
             continue
         except ModelOutputError as exc:
             checked = CheckedSentence.dropped(draft, f"judge failed: {exc}")

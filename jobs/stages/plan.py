@@ -6,6 +6,7 @@ from agents import planner
 from agents.sources.documents import collection_markers
 from jobs.models import Job, Step, SubQuestion
 from jobs.runtime import budget, events, experiments
+from jobs.runtime.deadline import DeadlineReached
 from jobs.runtime.ledger import BudgetExceeded
 from jobs.runtime.steps import RunContext, StepResult, run_step, step_key
 from jobs.runtime.transitions import job_transition
@@ -34,8 +35,11 @@ def plan_stage(ctx: RunContext) -> str:
             # The smallest budgets the API accepts cannot pay for the planner's reservation.
             # The job still runs within them and ends done, saying why: the question is its
             # own single sub-question, researched and written only as far as the budget goes.
-            budget.record_stop(job, f"budget too small to plan ({exc.dimension}): the question was researched "
-                                    "as one sub-question, as far as the budget allowed")
+            if isinstance(exc, DeadlineReached):  # the planner did not answer within the time budget
+                budget.record_stop(job, f"not planned, researched as one sub-question: {exc}")
+            else:
+                budget.record_stop(job, f"budget too small to plan ({exc.dimension}): the question was researched "
+                                        "as one sub-question, as far as the budget allowed")
             plan = unplanned(job.question)
 
         def write_rows(step):

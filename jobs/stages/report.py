@@ -9,7 +9,7 @@ from jobs.runtime import events
 from jobs.runtime.budget import Phase
 from jobs.runtime.steps import RunContext, StepResult, run_step
 from jobs.runtime.transitions import job_transition
-from jobs.stages import evidence
+from jobs.stages import evidence, lifecycle
 from jobs.stages.check import generation_key
 
 
@@ -76,7 +76,7 @@ def build_report(job: Job, checked: list[CheckedSentence], precision, coverage) 
         elif sq.status == SubQuestion.Status.FAILED:
             not_found.append(f"Could not be researched ({sq.error or 'failed'}): {sq.text}")
         else:
-            not_found.extend(x for x in sq.not_found if x)
+            not_found.extend(lifecycle.not_found_of(sq))
     rejected = notes_rejected_off_page(job)
     if rejected:
         not_found.append(rejected_sentence(rejected))
@@ -96,6 +96,7 @@ def build_report(job: Job, checked: list[CheckedSentence], precision, coverage) 
             "sentences_drafted": len(checked),
             "sentences_rewritten": sum(1 for c in checked if c.outcome == ReportClaim.Outcome.REWRITTEN),
             "sentences_dropped": sum(1 for c in checked if not c.shipped),
+            **metrics.dropped_counts(checked),
             "notes_rejected_quote_not_on_page": rejected,
         },
     }

@@ -10,7 +10,7 @@ from jobs.runtime.budget import Phase
 from jobs.runtime.ledger import BudgetExceeded
 from jobs.runtime.steps import RunContext, StepResult, run_step
 from jobs.runtime.transitions import job_transition
-from jobs.stages import check, evidence, report
+from jobs.stages import check, evidence, lifecycle, report
 
 
 def _notes_for_sections(job: Job) -> dict[str, list[Note]]:
@@ -53,6 +53,7 @@ def write_and_check(ctx: RunContext) -> None:
     """Write, check and store the report; the job ends done."""
     job_transition(ctx.job.pk, to=Job.Status.WRITING, epoch=ctx.epoch, from_statuses=Job.ACTIVE_STATUSES)
     ctx.prefetch(kind__in=["write", "check"])
+    lifecycle.record_model_failure(ctx.job)
     selection = evidence.run(ctx)
     drafted = write_sections(ctx)
     # Disagreements are stated in sentences built in code (every model's report has them).

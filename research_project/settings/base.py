@@ -140,8 +140,12 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
-# A step is one model call or one fetch: the writer at 50 tokens/s needs ~60 s per report,
-# so 10 minutes soft / 11 hard bounds a stuck call without cutting a slow honest one.
+# Celery's time limits. They bind only the prefork pool: the threads pool every worker here
+# runs (`--pool threads`) ignores both, so they are a backstop for a prefork deployment, not
+# the bound. The bound is in code: each model call's timeout is at most the time the job has
+# left and a call that overruns it is abandoned (jobs/runtime/deadline.py); a fetch has its own
+# total deadline (agents/sources/fetch.py); the sweeper ends a job past its deadline plus
+# DEADLINE_GRACE_SECONDS whatever its tasks do.
 CELERY_TASK_SOFT_TIME_LIMIT = env_int("CELERY_TASK_SOFT_TIME_LIMIT", 600)
 CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 660)
 CELERY_TASK_ALWAYS_EAGER = False
@@ -204,10 +208,25 @@ MODEL_FALLBACKS = {
 }
 # {"model": {"in": USD per million input tokens, "out": ...}}: wins over litellm's price map.
 MODEL_PRICES = env_json("MODEL_PRICES", {})
-# {"model": {"rpm": requests, "tpm": tokens, "window_seconds": 60}}: shared by every worker (Redis).
+# {"model": {"rpm": requests, "tpm": tokens, "window_seconds": 60, "max_concurrent": calls in
+# flight}}: shared by every worker (Redis). max_concurrent 1 suits a server that answers one
+# request at a time (llama.cpp, Ollama with one slot); a call waiting for a slot does not spend
+# its own timeout.
 MODEL_RATE_LIMITS = env_json("MODEL_RATE_LIMITS", {})
 # Longest a call waits for rate-limit capacity before it fails as a transient error.
 RATE_LIMIT_MAX_WAIT_SECONDS = env_float("RATE_LIMIT_MAX_WAIT_SECONDS", 60)
+# {"model": "json_schema" | "json_object" | "prompt"}: the structured-output form to ask a model
+# for, instead of learning it from the endpoint's refusals (agents/llm.py).
+MODEL_OUTPUT_MODES = env_json("MODEL_OUTPUT_MODES", {})
+# {"reader": 3000, "planner": 1500, ...}: reply limits (max_tokens) per role or prompt name;
+# unset: the larger of the prompt file's max_tokens and what the role's schema can need.
+MODEL_MAX_TOKENS = env_json("MODEL_MAX_TOKENS", {})
+# A reply cut off at its limit is asked again once with twice the limit, at most this.
+MODEL_MAX_TOKENS_CEILING = env_int("MODEL_MAX_TOKENS_CEILING", 8192)
+# A job still active this long after its deadline is ended by the sweeper, whatever its tasks do.
+DEADLINE_GRACE_SECONDS = env_float("DEADLINE_GRACE_SECONDS", 30)
+# A job re-dispatched by the sweeper more than this many times without a new step ends failed.
+POISON_REDISPATCHES = env_int("POISON_REDISPATCHES", 3)
 
 # --- Search and pages.
 SEARCH_PROVIDER = env("SEARCH_PROVIDER", "local")
