@@ -14,11 +14,17 @@ MIN_WORDS = 6
 RELATIVE_SCORE_FLOOR = 0.35
 BOILERPLATE_RE = re.compile(r"\b(subscribe|sign up|newsletter|cookie|all rights reserved|click here|advertisement|sponsored)\b", re.I)
 MAX_WORDS = 70
+# A table row as the cleaner writes it (agents/sources/tables.py: "Context — Header: value;
+# Header: value."): a sentence that is a list of header/value pairs. A wide table's row is
+# longer than prose sentences, so it may run to MAX_ROW_WORDS words.
+TABLE_ROW_RE = re.compile(r"^(?:[^;]{1,160} — )?[^:;]{1,80}: [^;]+(?:; [^;]+)+\.$")
+MAX_ROW_WORDS = 140
 
 
 def _usable(sentence: tx.Sentence) -> bool:
     n = len(sentence.text.split())
-    if n < MIN_WORDS or n > MAX_WORDS:
+    row = TABLE_ROW_RE.match(sentence.text) is not None
+    if n < MIN_WORDS or n > (MAX_ROW_WORDS if row else MAX_WORDS):
         return False
     if sentence.text[-1] not in ".!\"'\u201d)%":
         return False  # headings, list fragments, captions
