@@ -69,9 +69,9 @@ def test_layout_tables_and_prose_cells_are_left_to_the_extractor():
 
 
 def test_markdown_tables_in_uploads_become_row_sentences_under_their_heading():
-    body = ("# Cathode plants\n\nThe plants below supply the cell makers of the region.\n\n"
-            "## Capacity by plant\n\n| Plant | Owner | Capacity (t/yr) |\n|:---|---|---:|\n"
-            "| Nysa | Corvane Materials | 35,000 |\n| Rayong | Tessaline Chemicals | 30,000 |\n\nEnd of list.\n").encode()
+    body = (b"# Cathode plants\n\nThe plants below supply the cell makers of the region.\n\n"
+            b"## Capacity by plant\n\n| Plant | Owner | Capacity (t/yr) |\n|:---|---|---:|\n"
+            b"| Nysa | Corvane Materials | 35,000 |\n| Rayong | Tessaline Chemicals | 30,000 |\n\nEnd of list.\n")
     page = clean.clean(body, "text/markdown")
     assert page.title == "Cathode plants"
     assert "Capacity by plant — Plant: Nysa; Owner: Corvane Materials; Capacity (t/yr): 35,000." in page.text
