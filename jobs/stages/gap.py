@@ -31,11 +31,13 @@ def after_round(ctx: RunContext, round_no: int) -> tuple[str, int]:
     sqs = list(SubQuestion.objects.filter(job=job).order_by("round", "position"))
 
     claims_by_sq: dict[int, list[str]] = {}
-    for sq_id, claim in Note.objects.filter(job=job).order_by("note_id").values_list("sq_id", "claim"):
+    # In an order that does not depend on which reader finished first (see stages/write.py).
+    for sq_id, claim in (Note.objects.filter(job=job).order_by("sq__round", "sq__position", "source__url", "char_start",
+                                                               "char_end", "note_id").values_list("sq_id", "claim")):
         claims_by_sq.setdefault(sq_id, []).append(claim)
 
     def fn():
-        other = [o for o in (Step.objects.filter(job=job, kind="read").values_list("output", flat=True)) if o.get("other_findings")]
+        other = [o for o in (Step.objects.filter(job=job, kind="read").order_by("step_key").values_list("output", flat=True)) if o.get("other_findings")]
         try:
             decision = gap_check.check_gaps(
                 question=job.question, outline=job.outline,

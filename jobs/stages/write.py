@@ -16,7 +16,10 @@ from jobs.stages import check, report
 def _notes_for_sections(job: Job) -> dict[str, list[Note]]:
     headings = [s["heading"] for s in job.outline]
     by_heading = {h: [] for h in headings}
-    notes = Note.objects.filter(job=job).select_related("source", "sq").order_by("sq__round", "sq__position", "note_id")
+    # Note ids follow the order parallel readers happened to finish in; the page's address and
+    # the quote's place in it do not, so the writer sees the same notes in the same order.
+    notes = (Note.objects.filter(job=job).select_related("source", "sq")
+             .order_by("sq__round", "sq__position", "source__url", "char_start", "char_end", "note_id"))
     for note in notes:
         heading = note.sq.section if note.sq.section in by_heading else headings[0]
         by_heading[heading].append(note)
