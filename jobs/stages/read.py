@@ -105,6 +105,22 @@ def _read(ctx: RunContext, sq: SubQuestion, source: Source) -> StepResult:
     return StepResult(output={"notes": []}, write_rows=write_rows)
 
 
+def notes_in_reading_order(job, notes=None) -> list[Note]:
+    """The job's notes (or `notes`, with sq and source loaded) in the order their workers chose
+    the pages: sub-question (round, position), the turn and place in that turn's list where
+    its worker chose the page, then the reader's own order within the page. Note ids follow the
+    order in which parallel readers happened to finish; this order does not."""
+    chosen: dict[tuple[int, str], tuple[int, int]] = {}
+    for sq_id, out in Step.objects.filter(job=job, kind="search").values_list("sq_id", "output"):
+        for i, url in enumerate(out.get("claimed", [])):
+            chosen.setdefault((sq_id, url_hash(url)), (out.get("turn", 0), i))
+    if notes is None:
+        notes = Note.objects.filter(job=job).select_related("source", "sq")
+    unknown = (10**6, 0)  # a note whose page no stored turn chose (written by hand): last
+    return sorted(notes, key=lambda n: (n.sq.round, n.sq.position, *chosen.get((n.sq_id, n.source.url_hash), unknown),
+                                        n.source.url, n.note_id))
+
+
 def _read_before(ctx: RunContext, sq: SubQuestion, source: Source) -> list[str]:
     """The url hashes of the pages this sub-question's worker chose in turns before the one that
     chose `source`. A page is a near-duplicate only of those: they were all read before this

@@ -11,15 +11,15 @@ from jobs.runtime.ledger import BudgetExceeded
 from jobs.runtime.steps import RunContext, StepResult, run_step
 from jobs.runtime.transitions import job_transition
 from jobs.stages import check, report
+from jobs.stages.read import notes_in_reading_order
 
 
 def _notes_for_sections(job: Job) -> dict[str, list[Note]]:
     headings = [s["heading"] for s in job.outline]
     by_heading = {h: [] for h in headings}
-    # Note ids follow the order parallel readers happened to finish in; the page's address and
-    # the quote's place in it do not, so the writer sees the same notes in the same order.
-    notes = (Note.objects.filter(job=job).select_related("source", "sq")
-             .order_by("sq__round", "sq__position", "source__url", "char_start", "char_end", "note_id"))
+    # The order the workers chose their pages in, not the order readers finished in: the
+    # writer sees the same notes in the same order whatever the timing.
+    notes = notes_in_reading_order(job)
     for note in notes:
         heading = note.sq.section if note.sq.section in by_heading else headings[0]
         by_heading[heading].append(note)
