@@ -10,20 +10,13 @@ from jobs.runtime.budget import Phase
 from jobs.runtime.ledger import BudgetExceeded
 from jobs.runtime.steps import RunContext, StepResult, run_step
 from jobs.runtime.transitions import job_transition
-from jobs.stages import check, report
-from jobs.stages.read import notes_in_reading_order
+from jobs.stages import check, evidence, report
 
 
 def _notes_for_sections(job: Job) -> dict[str, list[Note]]:
-    headings = [s["heading"] for s in job.outline]
-    by_heading = {h: [] for h in headings}
-    # The order the workers chose their pages in, not the order readers finished in: the
-    # writer sees the same notes in the same order whatever the timing.
-    notes = notes_in_reading_order(job)
-    for note in notes:
-        heading = note.sq.section if note.sq.section in by_heading else headings[0]
-        by_heading[heading].append(note)
-    return by_heading
+    """The notes each section's writer gets: those the evidence stage selected (credible,
+    relevant, in the section whose purpose they fit)."""
+    return evidence.notes_by_section(job)
 
 
 def write_sections(ctx: RunContext) -> list[dict]:
@@ -60,7 +53,10 @@ def write_and_check(ctx: RunContext) -> None:
     """Write, check and store the report; the job ends done."""
     job_transition(ctx.job.pk, to=Job.Status.WRITING, epoch=ctx.epoch, from_statuses=Job.ACTIVE_STATUSES)
     ctx.prefetch(kind__in=["write", "check"])
+    selection = evidence.run(ctx)
     drafted = write_sections(ctx)
+    # Disagreements are stated in sentences built in code (every model's report has them).
+    drafted += evidence.disagreement_drafts(selection, drafted)
     job_transition(ctx.job.pk, to=Job.Status.CHECKING, epoch=ctx.epoch, from_statuses=Job.ACTIVE_STATUSES)
     checked, check_stop = check.check_draft(ctx, merge_repeated_sentences(drafted))
     if check_stop:
