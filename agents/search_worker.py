@@ -5,11 +5,13 @@ sub-question (pinned), the queries already sent, its notes so far, and its histo
 decisions, observations and errors (elided and compacted by agents/context.py). It picks
 one declared tool (agents/tools.py); code executes it:
 
-- search: refused when the job already sent the same query (normalised) or when 70% of a
-  budget is used; otherwise charged and run through the provider chain;
-- fetch_pages: only URLs from this worker's results; URLs another worker of the job already
-  claimed are skipped (one shared set per job: the sources table); the pages are then read
-  by reader tasks in parallel, and the loop continues when they are done;
+- search: a query the job already sent (normalised) is not sent again: its stored results are
+  the observation (the same text a first search shows, so a worker's trajectory does not depend
+  on which worker sent it first; a worker's own repeat says so); stopped when 70% of a budget
+  is used; otherwise charged and run through the provider chain;
+- fetch_pages: only URLs from this worker's results; each page is fetched once per job (the
+  sources table, the page cache) and read once per sub-question, whichever worker asked first;
+  the pages are read by reader tasks in parallel, and the loop continues when they are done;
 - fetch_result: replays an elided observation by its handle;
 - finish: summary and not_found, stored on the sub-question.
 
@@ -32,6 +34,7 @@ from agents.digests import note_digest
 from agents.llm import ModelOutputError, complete_json
 from agents.safety import untrusted_snippet
 from agents.sources.documents import collection_markers
+from agents.sources.results import Result
 from agents.sources.search import SearchUnavailable, run_search
 from agents.sources.urls import domain_of
 from jobs.runtime import budget, experiments
@@ -108,13 +111,27 @@ class WorkerStore(Protocol):
     def read_output(self, url: str) -> dict | None:
         """The read step of `url` for this sub-question, or None when it has not run."""
 
-    def claim_query(self, normalised: str, query: str, turn: int) -> str:
-        """"" when this turn may send `query`; otherwise the earlier query of the job it repeats."""
+    def claim_query(self, normalised: str, query: str, turn: int) -> EarlierQuery | None:
+        """None when this turn sends `query` first; otherwise the job's earlier sending of it
+        (with its stored results, when the turn that sent it has finished)."""
 
     def claim_page(self, url: str, result: dict) -> bool:
-        """True when this worker reads `url`; False when another worker of the job claimed it."""
+        """Record that this worker reads `url` (the job's one source row for it). True when this
+        sub-question may read it: every sub-question may read a page once."""
 
     def emit(self, event_type: str, data: dict) -> None: ...
+
+
+@dataclass(frozen=True)
+class EarlierQuery:
+    """A query the job sent before: by which sub-question and turn, and the results it got
+    (None while the turn that sent it has not finished)."""
+
+    query: str
+    sq_id: int | None
+    turn: int | None
+    results: list | None
+    provider: str = ""
 
 
 def normalise_query(query: str) -> str:
@@ -142,6 +159,8 @@ class SearchWorker:
         self.results_seen: dict[str, dict] = {}
         self.observations: dict[str, str] = {}
         self.pages_claimed = 0
+        self.urls_read: set[str] = set()
+        self.reads_failed = 0
         # Each declared tool is bound to the code that runs it (tests check none is missing).
         self.handlers: dict[str, Callable[[int, SearchTurn, dict], SearchTurn]] = {
             tools.SEARCH.name: self._tool_search, tools.FIND_FILES_BY_NAME.name: self._tool_search,
@@ -187,6 +206,7 @@ class SearchWorker:
                                        arguments=out.arguments, handle=out.handle, domains=out.domains,
                                        covers=out.covers, urls=out.urls))
         self.pages_claimed += len(out.claimed)
+        self.urls_read.update(out.claimed)
 
     def _absorb_reads(self, out: SearchTurn) -> None:
         lines = []
@@ -194,12 +214,13 @@ class SearchWorker:
             read = self.store.read_output(url) or {}
             if read.get("error"):
                 lines.append(f"failed {url} : {read['error']}")
+                self.reads_failed += 1
                 continue
             ids = [n["id"] for n in read.get("notes", [])]
             lines.append(f"read {url} : {len(ids)} notes {ids}" if ids else f"empty {url} : no relevant passage")
             self.notes.extend(read.get("notes", []))
         for url in out.skipped:
-            lines.append(f"skipped {url} : already read by another worker of this job")
+            lines.append(f"skipped {url} : you read it in an earlier turn")
         text = "\n".join(lines)
         handle = f"{out.handle}_read"
         self.observations[handle] = text
@@ -230,7 +251,28 @@ class SearchWorker:
 
     def _finished(self, base: SearchTurn) -> SearchTurn:
         base.note_ids = [n["id"] for n in self.notes]
+        if not self.notes:
+            # A worker that ends with nothing says why, in code, whatever the model wrote.
+            entry = f"{self.sq.text} (not found: {self._why_nothing()})"
+            not_found = [x for x in base.arguments.get("not_found") or [] if x.strip() != self.sq.text.strip()]
+            base.arguments = {**base.arguments, "not_found": [entry, *not_found]}
         return base
+
+    def _why_nothing(self) -> str:
+        """Why this worker has no notes, from its own trajectory."""
+        if not self.queries:
+            return "no search was sent"
+        sent = "; ".join(f'"{q}"' for q in self.queries[:4]) + ("; ..." if len(self.queries) > 4 else "")
+        searches = f"{len(self.queries)} search{'es' if len(self.queries) != 1 else ''} ({sent})"
+        if not self.results_seen:
+            return f"{searches} found no results"
+        if not self.urls_read:
+            return f"{searches} found {len(self.results_seen)} results; none was read"
+        failed = self.reads_failed
+        held = f"{len(self.urls_read)} page{'s' if len(self.urls_read) != 1 else ''} read"
+        if failed:
+            held += f" ({failed} could not be read)"
+        return f"{searches} found {len(self.results_seen)} results; {held}, none held a passage that answers it"
 
     def _render_prompt(self, turn: int):
         return prompts.render(
@@ -308,18 +350,23 @@ class SearchWorker:
         # file-name search and of a full-text search are two different questions.
         normalised = normalise_query(query) if tool == tools.SEARCH.name else f"{tool}: {normalise_query(query)}"[:300]
         earlier = self.store.claim_query(normalised, query, turn)
-        if earlier:
-            base.error = (f'search refused: this job already sent the query "{earlier}". '
-                          "Rewrite it with a name, date or term from your notes, or read results you have not read yet.")
-            return base
-        try:
-            provider_name, results = run_search(query, sources=self.job.sources, owner=self.job.user,
-                                                providers=[provider_name] if provider_name else None)
-        except SearchUnavailable as exc:
-            base.error = (f"search failed on every provider ({exc}). Try a different query later, or finish and say "
-                          "what you could not research.")
-            base.search_unavailable = True
-            return base
+        repeat_note = ""
+        if earlier is not None and earlier.sq_id == self.sq.pk and earlier.turn is not None:
+            repeat_note = (f'(you sent this query in turn {earlier.turn}: the same results again; rewrite it with a '
+                           "name, date or term from your notes, or read results you have not read yet)")
+        if earlier is not None and earlier.results is not None:
+            # Sent before by this job: its stored results, not a second charge, not a refusal.
+            provider_name = earlier.provider
+            results = [Result(**r) for r in earlier.results]
+        else:
+            try:
+                provider_name, results = run_search(query, sources=self.job.sources, owner=self.job.user,
+                                                    providers=[provider_name] if provider_name else None)
+            except SearchUnavailable as exc:
+                base.error = (f"search failed on every provider ({exc}). Try a different query later, or finish and "
+                              "say what you could not research.")
+                base.search_unavailable = True
+                return base
         self.store.emit("search", {"sq_id": self.sq.pk, "query": query, "results": len(results), "provider": provider_name})
         lines = [f"{'query' if tool == tools.SEARCH.name else tool}: {query}", f"{len(results)} results:"]
         for i, r in enumerate(results, 1):
@@ -328,6 +375,8 @@ class SearchWorker:
                          f"quality {r.quality:.2f}")
         if not results:
             lines.append("(no results: rewrite the query with other terms)")
+        if repeat_note:
+            lines.append(repeat_note)
         base.results = [r.to_dict() for r in results]
         base.observation = "\n".join(lines)
         base.provider = provider_name
@@ -347,9 +396,12 @@ class SearchWorker:
         if room <= 0:
             base.error = f"You have read your {self.max_pages} pages. Call finish with what your notes establish."
             return base
-        for url in urls[:room]:
-            (base.claimed if self.store.claim_page(url, self.results_seen[url]) else base.skipped).append(url)
+        for url in dict.fromkeys(urls[:room]):
+            if url in self.urls_read or not self.store.claim_page(url, self.results_seen[url]):
+                base.skipped.append(url)
+            else:
+                base.claimed.append(url)
         base.urls = list(base.claimed)
         if not base.claimed:
-            base.error = "Every page you chose was already read by another worker of this job. Pick other results or search again."
+            base.error = "You have read every page you chose. Pick other results or search again."
         return base

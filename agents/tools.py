@@ -31,7 +31,7 @@ class Tool:
 SEARCH = Tool(
     name="search",
     purpose="Find web pages about the sub-question. Returns titles, URLs, domains, dates, a quality score and a snippet.",
-    not_for="Reading a page (use fetch_pages) or repeating a query already sent (it is refused).",
+    not_for="Reading a page (use fetch_pages) or repeating a query already sent (it returns the same results).",
     parameters={
         "type": "object",
         "properties": {"query": {"type": "string", "minLength": 2, "maxLength": 200}},
@@ -42,7 +42,7 @@ SEARCH = Tool(
 FETCH_PAGES = Tool(
     name="fetch_pages",
     purpose=f"Read up to {MAX_URLS_PER_FETCH} pages from your search results; a reader turns each page into notes with exact quotes.",
-    not_for="URLs you have not seen in your search results, or pages already read in this job (they are skipped).",
+    not_for="URLs you have not seen in your search results, or pages you have already read (they are skipped).",
     parameters={
         "type": "object",
         "properties": {
@@ -112,7 +112,7 @@ SEARCH_FILES_BY_MEANING = Tool(
 READ_FILES = Tool(
     name="read_files",
     purpose=f"Read up to {MAX_URLS_PER_FETCH} of the files your searches found; a reader turns each into notes with exact quotes.",
-    not_for="Files your searches have not returned, or files already read in this job (they are skipped).",
+    not_for="Files your searches have not returned, or files you have already read (they are skipped).",
     parameters=FETCH_PAGES.parameters,
 )
 

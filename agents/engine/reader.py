@@ -14,11 +14,29 @@ MIN_WORDS = 6
 RELATIVE_SCORE_FLOOR = 0.35
 BOILERPLATE_RE = re.compile(r"\b(subscribe|sign up|newsletter|cookie|all rights reserved|click here|advertisement|sponsored)\b", re.I)
 MAX_WORDS = 70
+# A table row as the cleaner writes it (agents/sources/tables.py: "Context — Header: value;
+# Header: value."): a sentence that is a list of header/value pairs. A wide table's row is
+# longer than prose sentences, so it may run to MAX_ROW_WORDS words.
+TABLE_ROW_RE = re.compile(r"^(?:[^;]{1,160} — )?[^:;]{1,80}: [^;]+(?:; [^;]+)+\.$")
+MAX_ROW_WORDS = 140
+# Rows of one table share their context and headers, so they score alike: at most this many
+# rows of one table become notes of one page (the best-scoring ones), leaving room for prose.
+MAX_ROWS_PER_TABLE = 2
+
+
+def _table_of(sentence: tx.Sentence) -> str | None:
+    """The table a row sentence belongs to: its context and header names ("" when not a row)."""
+    if not TABLE_ROW_RE.match(sentence.text):
+        return None
+    context, _, body = sentence.text.rpartition(" \u2014 ")
+    headers = [cell.split(": ", 1)[0] for cell in body.rstrip(".").split("; ") if ": " in cell]
+    return context + "|" + "|".join(headers)
 
 
 def _usable(sentence: tx.Sentence) -> bool:
     n = len(sentence.text.split())
-    if n < MIN_WORDS or n > MAX_WORDS:
+    row = TABLE_ROW_RE.match(sentence.text) is not None
+    if n < MIN_WORDS or n > (MAX_ROW_WORDS if row else MAX_WORDS):
         return False
     if sentence.text[-1] not in ".!\"'\u201d)%":
         return False  # headings, list fragments, captions
@@ -48,12 +66,18 @@ def read(subquestion: str, page: str, max_notes: int = 5) -> dict:
         ranked.append((score + bonus, sent))
     ranked.sort(key=lambda pair: (-pair[0], pair[1].start))
     chosen = []
+    rows_taken: dict[str, int] = {}
     floor = RELATIVE_SCORE_FLOOR * ranked[0][0] if ranked else 0
     for score, sent in ranked:
         if score <= 0 or score < floor:
             break
         if any(tx.jaccard(tx.term_set(sent.text), tx.term_set(c.text)) > 0.8 for c in chosen):
             continue  # the page repeats itself
+        table = _table_of(sent)
+        if table is not None:
+            if rows_taken.get(table, 0) >= MAX_ROWS_PER_TABLE:
+                continue
+            rows_taken[table] = rows_taken.get(table, 0) + 1
         chosen.append(sent)
         if len(chosen) == max_notes:
             break

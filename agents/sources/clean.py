@@ -22,6 +22,8 @@ from dataclasses import dataclass
 
 import lxml.html
 
+from agents.sources import tables
+
 HIDDEN_STYLE_RE = re.compile(
     r"display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*[01](?:px)?(?![.\d])|left\s*:\s*-\d{3,}px|opacity\s*:\s*0(?![.\d])",
     re.I,
@@ -98,12 +100,16 @@ def clean_html(html: str, url: str = "") -> CleanPage:
     from htmldate import find_date
 
     visible = strip_hidden(html)
+    # Data tables become one sentence per row, with their headers (agents/sources/tables.py),
+    # so a fact that exists only in a cell can be read and quoted; the dates and title below
+    # still come from the page as served.
+    readable = tables.linearise_html_tables(visible)
     text = trafilatura.extract(
-        visible, url=url or None, include_comments=False, include_tables=True, include_links=False,
+        readable, url=url or None, include_comments=False, include_tables=True, include_links=False,
         favor_precision=True, deduplicate=False,
     )
     if not text:
-        text = trafilatura.extract(visible, url=url or None, include_tables=True, favor_recall=True) or ""
+        text = trafilatura.extract(readable, url=url or None, include_tables=True, favor_recall=True) or ""
     if len(text.split()) < MIN_READABLE_WORDS:
         # What is left of a page that is all navigation ("Home") is not text to read or quote.
         raise CleaningFailed("no readable text on the page")
@@ -167,15 +173,25 @@ _DOCX_BREAKS = {f"{_W}tab": "\t", f"{_W}br": "\n", f"{_W}cr": "\n"}
 
 def _docx_paragraphs(stream) -> list[str]:
     """The text of every paragraph of word/document.xml, read as a stream: each paragraph is
-    freed once read, so memory follows the text kept, not the XML. Raises CleaningFailed past
-    MAX_TEXT_CHARS."""
+    freed once read, so memory follows the text kept, not the XML. A table becomes one
+    paragraph per row, its first row read as the headers and the paragraph before it (when
+    short, a caption or heading) as its context (agents/sources/tables.py). Raises
+    CleaningFailed past MAX_TEXT_CHARS."""
     from lxml import etree
 
     paragraphs, parts, chars = [], [], 0
-    events = etree.iterparse(stream, events=("end",), resolve_entities=False, no_network=True, load_dtd=False,
-                             huge_tree=False, remove_comments=True)
-    for _event, el in events:
+    # One entry per open table (tables nest): its finished rows, the cells of the open row,
+    # the paragraphs of the open cell.
+    open_tables: list[dict] = []
+    events = etree.iterparse(stream, events=("start", "end"), resolve_entities=False, no_network=True,
+                             load_dtd=False, huge_tree=False, remove_comments=True)
+    for event, el in events:
         tag = el.tag
+        if event == "start":
+            if tag == f"{_W}tbl":
+                open_tables.append({"rows": [], "cells": [], "cell": [],
+                                    "context": paragraphs[-1] if paragraphs else ""})
+            continue
         if tag == f"{_W}t":
             parts.append(el.text or "")
             chars += len(el.text or "")
@@ -183,16 +199,45 @@ def _docx_paragraphs(stream) -> list[str]:
             parts.append(_DOCX_BREAKS[tag])
         elif tag == f"{_W}p":
             text = "".join(parts).strip()
-            if text:
+            if text and open_tables:
+                open_tables[-1]["cell"].append(text)
+            elif text:
                 paragraphs.append(text)
                 chars += 2  # the blank line that separates it from the next
             parts = []
             el.clear(keep_tail=False)
             while el.getprevious() is not None:  # drop finished siblings too
                 del el.getparent()[0]
+        elif tag == f"{_W}tc" and open_tables:
+            table = open_tables[-1]
+            table["cells"].append(" ".join(table["cell"]))
+            table["cell"] = []
+        elif tag == f"{_W}tr" and open_tables:
+            table = open_tables[-1]
+            table["rows"].append(table["cells"])
+            table["cells"] = []
+        elif tag == f"{_W}tbl" and open_tables:
+            table = open_tables.pop()
+            lines = _docx_table_lines(table["rows"], table["context"])
+            if open_tables:  # a table inside a cell: its rows are that cell's text
+                open_tables[-1]["cell"].extend(lines)
+            else:
+                paragraphs.extend(lines)
+                chars += sum(len(line) + 2 for line in lines)
+            el.clear(keep_tail=False)
         if chars > MAX_TEXT_CHARS:
             raise _too_long()
     return paragraphs
+
+
+def _docx_table_lines(rows: list[list[str]], before: str) -> list[str]:
+    """The rows of a DOCX table as paragraphs: sentences with their headers when it is a table
+    of values, else each row's cells as they are."""
+    rows = [r for r in rows if any(c.strip() for c in r)]
+    if len(rows) >= 2 and tables.is_data_table(rows[0], rows[1:]):
+        context = before if len(before) <= tables.MAX_CONTEXT_CHARS and before[-1:] not in ".!?" else ""
+        return tables.row_sentences(context, rows[0], rows[1:])
+    return [cell for row in rows for cell in row if cell.strip()]
 
 
 def _docx_properties(archive: zipfile.ZipFile) -> tuple[str, dt.date | None]:
@@ -254,6 +299,8 @@ def clean_text(body: bytes) -> CleanPage:
         raise _too_long()
     first = next((line.strip() for line in text.splitlines() if line.strip()), "")
     title = first.lstrip("#").strip() if first.startswith("#") else ""
+    # Markdown pipe tables: one sentence per row with its headers (agents/sources/tables.py).
+    text = tables.linearise_markdown_tables(text.replace("\r\n", "\n"))
     return CleanPage(text=_normalise(text), title=title[:200], published=None)
 
 

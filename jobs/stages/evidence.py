@@ -14,13 +14,14 @@ from citations.selection import select
 from jobs.models import Job, Note, Step, SubQuestion
 from jobs.runtime.budget import Phase
 from jobs.runtime.steps import RunContext, StepResult, run_step, step_key
+from jobs.stages.read import notes_in_reading_order
 
 KIND = "write"
 COUNTER = "evidence"
 
 
 def _evidence_notes(job: Job) -> tuple[list[Note], list[EvidenceNote]]:
-    rows = list(Note.objects.filter(job=job).select_related("source", "sq").order_by("sq__round", "sq__position", "note_id"))
+    rows = notes_in_reading_order(job)
     pages: dict = {}
     out = []
     for n in rows:
@@ -59,7 +60,7 @@ def notes_by_section(job: Job) -> dict[str, list[Note]]:
     sub-question's section, when the selection has not run)."""
     headings = [s["heading"] for s in job.outline]
     by_heading: dict[str, list[Note]] = {h: [] for h in headings}
-    rows = list(Note.objects.filter(job=job).select_related("source", "sq").order_by("sq__round", "sq__position", "note_id"))
+    rows = notes_in_reading_order(job)
     selection = stored(job)
     if selection is None:
         for note in rows:

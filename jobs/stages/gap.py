@@ -5,11 +5,12 @@ from __future__ import annotations
 from agents import gap_check
 from agents.digests import key_claims, relevant_claims
 from agents.llm import ModelOutputError
-from jobs.models import Note, Step, SubQuestion
+from jobs.models import Step, SubQuestion
 from jobs.runtime import budget, events
 from jobs.runtime.ledger import BudgetExceeded
 from jobs.runtime.steps import RunContext, StepResult, run_step
 from jobs.stages.lifecycle import research_budget_spent
+from jobs.stages.read import notes_in_reading_order
 
 MAX_ROUNDS = 2
 
@@ -31,11 +32,12 @@ def after_round(ctx: RunContext, round_no: int) -> tuple[str, int]:
     sqs = list(SubQuestion.objects.filter(job=job).order_by("round", "position"))
 
     claims_by_sq: dict[int, list[str]] = {}
-    for sq_id, claim in Note.objects.filter(job=job).order_by("note_id").values_list("sq_id", "claim"):
-        claims_by_sq.setdefault(sq_id, []).append(claim)
+    # In an order that does not depend on which reader finished first.
+    for note in notes_in_reading_order(job):
+        claims_by_sq.setdefault(note.sq_id, []).append(note.claim)
 
     def fn():
-        other = [o for o in (Step.objects.filter(job=job, kind="read").values_list("output", flat=True)) if o.get("other_findings")]
+        other = [o for o in (Step.objects.filter(job=job, kind="read").order_by("step_key").values_list("output", flat=True)) if o.get("other_findings")]
         try:
             decision = gap_check.check_gaps(
                 question=job.question, outline=job.outline,

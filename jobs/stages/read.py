@@ -9,7 +9,7 @@ from agents.llm import ModelOutputError
 from agents.sources import dedupe, pages, store
 from agents.sources.quality import score_page
 from agents.sources.urls import url_hash
-from jobs.models import Note, Source, SubQuestion
+from jobs.models import Note, Source, Step, SubQuestion
 from jobs.runtime import events
 from jobs.runtime.errors import PermanentStepError, TransientStepError
 from jobs.runtime.ledger import BudgetExceeded
@@ -66,8 +66,8 @@ def _fetch(ctx: RunContext, url: str, source: Source) -> StepResult:
 
 def _read(ctx: RunContext, sq: SubQuestion, source: Source) -> StepResult:
     page_text = store.get_text(source.content_ref)
-    others = {s.pk: store.get_text(s.content_ref) for s in Source.objects.filter(job=ctx.job, duplicate_of__isnull=True)
-              .exclude(pk=source.pk).exclude(content_ref="").only("pk", "content_ref")}
+    others = {s.pk: store.get_text(s.content_ref) for s in Source.objects.filter(job=ctx.job, url_hash__in=_read_before(ctx, sq, source))
+              .exclude(pk=source.pk).exclude(content_ref="").order_by("url_hash").only("pk", "content_ref")}
     original = dedupe.near_duplicate_of(page_text, others)
     if original is not None:
         def mark(step):
@@ -103,6 +103,38 @@ def _read(ctx: RunContext, sq: SubQuestion, source: Source) -> StepResult:
         }
 
     return StepResult(output={"notes": []}, write_rows=write_rows)
+
+
+def notes_in_reading_order(job, notes=None) -> list[Note]:
+    """The job's notes (or `notes`, with sq and source loaded) in the order their workers chose
+    the pages: sub-question (round, position), the turn and place in that turn's list where
+    its worker chose the page, then the reader's own order within the page. Note ids follow the
+    order in which parallel readers happened to finish; this order does not."""
+    chosen: dict[tuple[int, str], tuple[int, int]] = {}
+    for sq_id, out in Step.objects.filter(job=job, kind="search").values_list("sq_id", "output"):
+        for i, url in enumerate(out.get("claimed", [])):
+            chosen.setdefault((sq_id, url_hash(url)), (out.get("turn", 0), i))
+    if notes is None:
+        notes = Note.objects.filter(job=job).select_related("source", "sq")
+    unknown = (10**6, 0)  # a note whose page no stored turn chose (written by hand): last
+    return sorted(notes, key=lambda n: (n.sq.round, n.sq.position, *chosen.get((n.sq_id, n.source.url_hash), unknown),
+                                        n.source.url, n.note_id))
+
+
+def _read_before(ctx: RunContext, sq: SubQuestion, source: Source) -> list[str]:
+    """The url hashes of the pages this sub-question's worker chose in turns before the one that
+    chose `source`. A page is a near-duplicate only of those: they were all read before this
+    turn's pages, whatever the timing, whereas the pages other workers (or this turn's other
+    reads) have fetched so far depend on scheduling."""
+    turns = sorted(Step.objects.filter(job=ctx.job, sq=sq, kind="search").values_list("output", flat=True),
+                   key=lambda out: out.get("turn", 0))
+    before: list[str] = []
+    for out in turns:
+        hashes = [url_hash(u) for u in out.get("claimed", [])]
+        if source.url_hash in hashes:
+            return before
+        before.extend(hashes)
+    return before
 
 
 def record_read_failure(ctx: RunContext, sq_id: int, url: str, error: str) -> dict:

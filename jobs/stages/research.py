@@ -8,7 +8,7 @@ from collections.abc import Callable
 from django.conf import settings
 from django.db import IntegrityError, transaction
 
-from agents.search_worker import Next, Outcome, SearchTurn, SearchWorker
+from agents.search_worker import EarlierQuery, Next, Outcome, SearchTurn, SearchWorker
 from agents.sources.urls import domain_of, normalise, url_hash
 from jobs.models import Job, JobQuery, Note, Source, Step, SubQuestion
 from jobs.runtime import events
@@ -55,7 +55,7 @@ class WorkerRows:
             self.ctx.replay[key] = found
         return self.ctx.replay[key]
 
-    def claim_query(self, normalised: str, query: str, turn: int) -> str:
+    def claim_query(self, normalised: str, query: str, turn: int) -> EarlierQuery | None:
         key = step_key(self.ctx.job_id, self.sq.pk, "search", turn)
         job_id = self.ctx.job.pk
         try:
@@ -65,16 +65,30 @@ class WorkerRows:
         except IntegrityError:
             row, created = JobQuery.objects.get(job_id=job_id, normalised=normalised), False
         # The same turn run again (its step did not commit) may send its own query again.
-        return "" if created or row.step_key == key else row.query
+        if created or row.step_key == key:
+            return None
+        sq_part, turn_part = row.step_key.split(":")[1], row.step_key.rsplit(":", 1)[-1]
+        earlier = stored_output(row.step_key)
+        results = None
+        if earlier is not None and not earlier.get("error"):
+            results = earlier.get("results") or []
+        return EarlierQuery(query=row.query, sq_id=int(sq_part) if sq_part.isdigit() else None,
+                            turn=int(turn_part) if turn_part.isdigit() else None, results=results,
+                            provider=(earlier or {}).get("provider", ""))
 
     def claim_page(self, url: str, result: dict) -> bool:
+        # One source row per page and job (fetched once); every sub-question reads it once, so
+        # which worker asked first changes nothing a worker sees. The row names the lowest
+        # sub-question that read it, whatever the order they came in.
         source, created = Source.objects.get_or_create(
             job_id=self.ctx.job.pk, url_hash=url_hash(url),
             defaults={"sq_id": self.sq.pk, "url": normalise(url) if url.startswith("http") else url,
                       "domain": result["domain"] or domain_of(url), "title": result["title"][:500],
                       "quality": result["quality"]},
         )
-        return created or source.sq_id == self.sq.pk
+        if not created and source.sq_id and source.sq_id > self.sq.pk:
+            Source.objects.filter(pk=source.pk, sq_id__gt=self.sq.pk).update(sq_id=self.sq.pk)
+        return True
 
     def emit(self, event_type: str, data: dict) -> None:
         events.emit(self.ctx.job_id, event_type, data)

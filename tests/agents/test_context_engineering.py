@@ -66,7 +66,7 @@ def test_a_worker_past_75_percent_compacts_and_still_sees_its_task_decisions_and
     big_query = "norvik electric battery cells supplier contract"
     script = [
         {"thought": "first", "tool": "search", "arguments": {"query": big_query}},
-        {"thought": "repeat", "tool": "search", "arguments": {"query": big_query}},  # refused: an error entry
+        {"thought": "repeat", "tool": "fetch_result", "arguments": {"handle": "r_99"}},  # an error entry
         {"thought": "third", "tool": "fetch_result", "arguments": {"handle": "r_1"}},
         {"thought": "fourth", "tool": "search", "arguments": {"query": "kaiyo battery works pouch"}},
         {"thought": "fifth", "tool": "fetch_result", "arguments": {"handle": "r_1"}},
@@ -80,7 +80,7 @@ def test_a_worker_past_75_percent_compacts_and_still_sees_its_task_decisions_and
     last = prompts[-1]
     assert "<compacted_history>" in last
     assert "<subquestion>\nWhich battery suppliers does Norvik Electric use?\n</subquestion>" in last  # pinned
-    assert "already sent the query" in last  # the error survived compaction verbatim
+    assert "No result has the handle 'r_99'" in last  # the error survived compaction verbatim
     assert "because: first" in last and "because: repeat" in last  # decisions too
     # The log keeps everything the model no longer sees.
     worker_calls = ProviderCall.objects.filter(job=job, role="worker").order_by("id")

@@ -40,3 +40,24 @@ def test_loading_a_corpus_replaces_the_other_public_pages_but_not_uploads(tmp_pa
 def test_a_directory_without_a_manifest_is_refused(tmp_path):
     with pytest.raises(CommandError, match="has no manifest.json"):
         call_command("load_demo_corpus", "--corpus", str(tmp_path))
+
+
+@pytest.mark.django_db
+def test_a_page_loaded_before_tables_became_sentences_is_cleaned_again_and_its_cache_dropped(tmp_path):
+    from agents.sources import pages
+    from jobs.models import PageCache
+
+    table = ("<table><caption>Turbines by farm</caption><tr><th>Farm</th><th>Turbines</th></tr>"
+             "<tr><td>Alpha</td><td>10</td></tr><tr><td>Beta</td><td>12</td></tr></table>")
+    one = make_corpus(tmp_path / "one", [("https://a.example/x", "Alpha", "Alpha and Beta are wind farms." + table)])
+    load(one)
+    doc = Document.objects.get(url="https://a.example/x")
+    assert "Turbines by farm — Farm: Beta; Turbines: 12." in doc.text
+    # As an older cleaner stored it: the table in trafilatura's pipes, and a cached page.
+    Document.objects.filter(pk=doc.pk).update(text="Alpha\n| Farm | Turbines |\n|---|---|\n| Beta | 12 |")
+    pages.get_page("https://a.example/x")
+    assert PageCache.objects.filter(url="https://a.example/x").exists()
+
+    assert load(one) == (0, 1)
+    assert "Turbines by farm — Farm: Beta; Turbines: 12." in Document.objects.get(pk=doc.pk).text
+    assert not PageCache.objects.filter(url="https://a.example/x").exists()

@@ -67,18 +67,26 @@ def _worker(job, sq, urls):
     return worker
 
 
-def test_a_url_one_worker_claimed_is_skipped_by_another_worker_of_the_same_job(db):
+def test_a_page_is_one_source_of_the_job_and_every_worker_may_read_it_once(db):
     job = JobFactory()
     first_sq, second_sq = SubQuestionFactory(job=job), SubQuestionFactory(job=job)
     url = "https://northern-ledger.example/business/norvik-skarv-borealis"
-    first = _worker(job, first_sq, [url])._tool_read(1, SearchTurn(turn=1, tool="fetch_pages"), {"urls": [url]})
-    # The same page under another spelling (fragment, upper-case host) is the same page.
+    # The later sub-question asks first: who asks first changes nothing it or the other sees.
     variant = "https://Northern-Ledger.example/business/norvik-skarv-borealis#section-2"
-    second = _worker(job, second_sq, [variant])._tool_read(1, SearchTurn(turn=1, tool="fetch_pages"), {"urls": [variant]})
-    assert first.claimed == [url] and first.skipped == []
-    assert second.claimed == [] and second.skipped == [variant]
-    assert "already read by another worker" in second.error
-    assert Source.objects.filter(job=job).count() == 1
+    second_worker = _worker(job, second_sq, [variant])
+    second = second_worker._tool_read(1, SearchTurn(turn=1, tool="fetch_pages"), {"urls": [variant]})
+    first = _worker(job, first_sq, [url])._tool_read(1, SearchTurn(turn=1, tool="fetch_pages"), {"urls": [url]})
+    assert first.claimed == [url] and first.skipped == [] and not first.error
+    assert second.claimed == [variant] and second.skipped == [] and not second.error
+    # The same page under another spelling (fragment, upper-case host) is the same page: one row,
+    # named for the lowest sub-question that reads it.
+    source = Source.objects.get(job=job)
+    assert source.sq_id == first_sq.pk
+    # A worker never reads a page twice.
+    second_worker._absorb(second)
+    again = second_worker._tool_read(2, SearchTurn(turn=2, tool="fetch_pages"), {"urls": [variant]})
+    assert again.claimed == [] and again.skipped == [variant]
+    assert "You have read every page you chose" in again.error
 
 
 def test_another_job_may_read_the_same_url(db):
