@@ -3,13 +3,13 @@ answers supported, partial or unsupported, with a short reason; the rewriter get
 to fix an unsupported sentence."""
 from __future__ import annotations
 
-from agents import prompts
+from agents import composition, prompts
 from agents.llm import complete_json
 
 
 def _quote_view(note) -> dict:
     source = note.source
-    return {"quote": note.quote, "domain": source.domain,
+    return {"quote": note.quote, "domain": source.domain, "source": composition.source_label(source.title, source.domain),
             "published": source.published_at.isoformat() if source.published_at else "undated"}
 
 
