@@ -62,12 +62,13 @@ def is_comparison(question: str) -> bool:
 
 def report_sections(job: Job) -> list[dict]:
     """The report's sections in order, each {index, heading, purpose, mode, notes}: the opening
-    (index 0, mode "answer") and then the plan's outline (a planner's own "Answer" section is
-    the answer in detail). Sections without notes are left out."""
+    (index 0, mode "answer"; written even without notes, to say what is missing) and then the
+    plan's outline (a planner's own "Answer" section is the answer in detail). Outline sections
+    without notes are left out."""
     by_heading = _notes_for_sections(job)
     notes = [n for group in by_heading.values() for n in group]
     sections = [{"index": 0, "heading": ANSWER_HEADING, "purpose": ANSWER_PURPOSE, "mode": "answer",
-                 "notes": answer_notes(job, notes)}] if notes else []
+                 "notes": answer_notes(job, notes)}]
     for i, section in enumerate(job.outline):
         heading = section["heading"]
         shown = ANSWER_DETAIL_HEADING if heading.strip().lower() == ANSWER_HEADING.lower() else heading
@@ -92,6 +93,8 @@ def _draft(ctx: RunContext, job: Job, section: dict) -> dict:
     """One section's write step (the opening's counter is "answer"): its output, replayed on a re-run."""
     def fn():
         unanswered = opening_unanswered(job) if section["mode"] == "answer" else []
+        if not section["notes"]:  # nothing to write from: only what is missing is said
+            return StepResult(output={"sentences": [], "unanswered": unanswered or [qtext.absence_clause(job.question)]})
         try:
             out = writer.draft_section(question=job.question, outline=job.outline, heading=section["heading"],
                                        purpose=section["purpose"], notes=section["notes"], mode=section["mode"],
