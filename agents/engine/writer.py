@@ -314,7 +314,7 @@ def _composable(text: str) -> bool:
 
 # -- the opening: a direct answer -------------------------------------------------------------------
 
-MAX_ANSWER_SENTENCES = 3
+MAX_ANSWER_SENTENCES = 4
 ANSWERED_SHARE = 0.5  # of the ask's weight a note must cover for the question to count as answered
 _ASK_FILLER = frozenset(tx.terms("many much which what who whom whose when where why how company companies "
                                  "firm firms thing things kind kinds type types name names one ones"))
@@ -324,10 +324,17 @@ def _prefix_terms(text: str) -> set[str]:
     return {t[:5] for t in tx.terms(text) if not tx.is_year(t)}
 
 
+QUANTITY_BONUS = 0.2
+OWN_SQ_BONUS = 0.05  # a tie-breaker: the note its worker found for exactly this link
+_QUANTITY_ASK_RE = re.compile(r"\b(?:how (?:many|much|large|big|long)|what (?:share|shares|percentage|proportion|number|"
+                              r"amount|price|capacity|size|volume)|minimum|maximum|capacity|shares?\b|percent)", re.I)
+
+
 def _ask_terms(text: str) -> set[str]:
     """What a question asks beyond the names it gives: its content words (first five letters),
-    the names' own words and filler set aside."""
+    the names' own words, acronyms ("EU") and filler set aside."""
     name_words = {w[:5] for n in tx.entities(text) for w in tx.terms(n)}
+    name_words |= {w.lower()[:5] for w in tx.words(text) if w.isupper() and 1 < len(w) <= 5}
     return {t for t in _prefix_terms(text) if t not in name_words and t not in {f[:5] for f in _ASK_FILLER}}
 
 
@@ -346,8 +353,11 @@ def _fit(ask: str, note: dict, weights: dict) -> float:
     ask names a year the note does not (last year's figure does not answer this year's)."""
     score = _fit_terms(ask, note, weights)
     years = {y for y in tx.numbers(ask) if tx.is_year(y)}
-    if years and not years & set(tx.numbers(note["claim"])):
+    note_years = {y for y in tx.numbers(note["claim"]) if tx.is_year(y)}
+    if years and note_years and not years & note_years:
         score *= 0.5
+    if _QUANTITY_ASK_RE.search(ask) and composition.figures(note["claim"]):
+        score += QUANTITY_BONUS  # the ask wants a figure and the note gives one
     return score
 
 
@@ -357,9 +367,15 @@ def _fit_terms(ask: str, note: dict, weights: dict) -> float:
     missing = weights["__missing__"]
     total = sum(weights.get(t, missing) for t in wanted) or 1.0
     got = sum(weights.get(t, missing) for t in wanted & have)
-    names = [n for n in tx.entities(ask) if len(n) > 2]
+    names = _ask_names(ask)
     named = sum(1 for n in names if n.lower() in note["claim"].lower()) / len(names) if names else 0.0
     return got / total + 0.5 * named
+
+
+def _ask_names(ask: str) -> list[str]:
+    """The names an ask gives, possessives set aside ("Lumen Ion's partner" -> "Lumen Ion")."""
+    out = [re.sub(r"(?:'s|\u2019s|')$", "", n) for n in tx.entities(ask)]
+    return [n for n in dict.fromkeys(out) if len(n) > 2]
 
 
 def write_answer(prompt: str) -> dict:
@@ -380,23 +396,29 @@ def write_answer(prompt: str) -> dict:
     # Asks, most direct first: the final link (latest round first), then the question itself.
     asks = []
     if chain:
-        finals = sorted((s for s in sqs if s[0] == top_hop), key=lambda s: -s[1])
-        asks += [(text, sq_id) for _, _, sq_id, text in finals]
-    asks.append((question, ""))
+        # The final link first, then each link before it (the question's other asks are often
+        # those links: "which maker …, and which supplier …"); a later round asked by name.
+        for hop in sorted({h for h, _, _, _ in sqs if h >= 1}, reverse=True):
+            at_hop = sorted((s for s in sqs if s[0] == hop), key=lambda s: -s[1])
+            asks.append([(text, sq_id) for _, _, sq_id, text in at_hop])
+    asks.append([(question, "")])
     chosen: list[dict] = []
-    for ask, sq_id in asks:
+    for k, options in enumerate(asks):
         pool = [n for n in notes if n not in chosen]
-        if not pool:
-            break
-        # A note of the sub-question itself counts a little more: its worker looked for exactly this.
-        best = max(pool, key=lambda n: (_fit(ask, n, weights) + (0.25 if sq_id and n["sq"] == sq_id else 0), n["quality"], -n["id"]))
-        if _fit(ask, best, weights) >= ANSWERED_SHARE:
-            chosen.append(best)
+        if not pool or (chain and k == len(asks) - 1 and len(chosen) >= 2):
+            break  # the links answered the question: its own words would add only what is near it
+        # The best note for any wording of this link; a note of the sub-question itself counts a
+        # little more: its worker looked for exactly this.
+        scored = [(_fit(ask, n, weights) + (OWN_SQ_BONUS if sq_id and n["sq"] == sq_id else 0), n["quality"], -n["id"], n)
+                  for ask, sq_id in options for n in pool if _fit(ask, n, weights) >= ANSWERED_SHARE]
+        if scored:
+            chosen.append(max(scored, key=lambda x: x[:3])[3])
         if len(chosen) >= MAX_ANSWER_SENTENCES:
             break
     unanswered = []
     direct = max(_fit(question, n, weights) for n in notes)
-    if not chain and not already_missing and direct < ANSWERED_SHARE + 0.25 and not _asks_covered(question, notes):
+    if not chain and not already_missing and (
+            (direct < ANSWERED_SHARE + 0.25 and not _asks_covered(question, notes)) or not _figure_given(question, notes)):
         unanswered.append(qtext.absence_clause(question))
     # A second sentence from the rest of the question's asks when only one was found.
     if len(chosen) < 2:
@@ -412,10 +434,20 @@ def write_answer(prompt: str) -> dict:
     return {"sentences": compose(sentences), "need_context": [], "unanswered": unanswered}
 
 
+def _figure_given(question: str, notes: list[dict]) -> bool:
+    """For a question that asks for a figure ("how many", "what capacity"): some note gives a
+    figure and names everything the question names ("the Nysa plant of Corvane Materials"; the
+    Ghent plant's figure does not answer it). True for other questions."""
+    if not _QUANTITY_ASK_RE.search(question):
+        return True
+    names = [n.lower() for n in _ask_names(question)]
+    return any(composition.figures(n["claim"]) and all(x in n["claim"].lower() for x in names) for n in notes)
+
+
 def _asks_covered(question: str, notes: list[dict]) -> bool:
     """Every word the question asks about (beyond its names) is in at least one note that also
     names the question's subject: the answer is there, spread over notes."""
-    names = [n for n in tx.entities(question) if len(n) > 2]
+    names = _ask_names(question)
     wanted = _ask_terms(question)
     if not wanted:
         return True

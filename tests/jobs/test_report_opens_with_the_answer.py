@@ -61,8 +61,16 @@ def test_a_chain_question_opens_with_the_final_links_answer(alice):
     assert "Brannor Turbines" in opening["sentences"][0]["text"]
     assert notes["Brannor Turbines supplies the turbines for Skarv Bank."].pk in opening["sentences"][0]["citations"]
     assert all(s["citations"] for s in opening["sentences"])
-    # The planner's own "Answer" section keeps its detail after the opening.
-    assert [s["heading"] for s in report["sections"]][1:] == ["The answer in detail", "How the answer was found", "Context"]
+    # Then the link before it (how the answer was found), not the second-largest farm.
+    texts = [s["text"] for s in opening["sentences"]]
+    assert any("Skarv Bank is the largest wind farm in Norway" in t for t in texts[1:])
+    assert not any("Fjell Ridge" in t for t in texts)
+    # The planner's own "Answer" section keeps its detail after the opening; a sentence the
+    # opening already says is not said again.
+    headings = [s["heading"] for s in report["sections"]]
+    assert headings[1] == "The answer in detail" and headings[-1] == "Context"
+    body = [s["text"] for sec in report["sections"][1:] for s in sec["sentences"]]
+    assert not set(body) & set(texts)
     assert report["unanswered"] == []
 
 
@@ -179,3 +187,14 @@ def test_the_table_is_in_the_api_json_on_the_page_escaped_and_in_the_exports(com
     assert '<table class="comparison">' in html and "&lt;i&gt;of cells" in html
     exported = json.loads(client.get(f"/research/{job.pk}/export.json").content)
     assert exported["report"]["comparison_table"]["attributes"] == ["<b>Share</b>"]
+
+
+def test_a_figure_of_another_place_does_not_answer_a_question_about_this_one(alice):
+    job, _ = make_job(
+        alice, "What is the annual capacity of the Vessel Works plant in Molde?",
+        [("Answer", "The direct answer."), ("Context", "Background.")],
+        [("What is the annual capacity of the Vessel Works plant in Molde?", "Answer", 1, 1,
+          ["Vessel Works runs a blade plant in Molde.", "The Vessel Works plant in Bergen makes 300 turbines a year."])])
+    report = written(job)
+    first = report["sections"][0]["sentences"][0]
+    assert first["text"] == f"{ABSENCE}what the annual capacity of the Vessel Works plant in Molde is."
