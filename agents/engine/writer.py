@@ -266,6 +266,28 @@ def _predicate(text: str, subject: str) -> str:
     return rest if _SUBJECT_VERB_RE.match(rest) else ""
 
 
+MIN_SHARED_WORDS = 4
+MAX_TAIL_WORDS = 5
+
+
+def _shared_prefix_merge(a: str, b: str) -> str:
+    """Two sentences that say the same of different names ("Helion Cells supplies NMC cells to
+    Voltara Motors." / "… to Aurelia Mobility.") as one ("… to Voltara Motors and Aurelia
+    Mobility."), or "" when they do not: at least MIN_SHARED_WORDS words in common from the
+    start, and each rest a short phrase that opens with a name."""
+    wa, wb = a.rstrip(".").split(), b.rstrip(".").split()
+    k = 0
+    while k < min(len(wa), len(wb)) and wa[k] == wb[k]:
+        k += 1
+    tail_a, tail_b = " ".join(wa[k:]), " ".join(wb[k:])
+    if k < MIN_SHARED_WORDS or not tail_a or not tail_b or len(wa) - k > MAX_TAIL_WORDS or len(wb) - k > MAX_TAIL_WORDS:
+        return ""
+    # Each rest is exactly one name: anything after it ("since 2023") would read as said of both.
+    if composition.names(tail_a)[:1] != [tail_a] or composition.names(tail_b)[:1] != [tail_b]:
+        return ""
+    return f"{' '.join(wa[:k])} {tail_a} and {tail_b}."
+
+
 def compose(sentences: list[dict]) -> list[dict]:
     """Sentences about the same subject become one ("Kaiyo Battery Works has supplied Norvik
     Electric since 2017 and supplies about 60% of its cells"), citing the notes of both; a
@@ -276,6 +298,15 @@ def compose(sentences: list[dict]) -> list[dict]:
         if i in merged:
             continue
         text, ids = s["text"], list(s["note_ids"])
+        for j in range(i + 1, len(sentences)):
+            other = sentences[j]
+            joined = "" if j in merged or not _joinable(text) or not _joinable(other["text"]) \
+                else _shared_prefix_merge(text, other["text"])
+            if joined:
+                text = joined
+                ids += [k for k in other["note_ids"] if k not in ids]
+                merged.add(j)
+                break
         subject = _subject(text) if _composable(text) else ""
         if subject:
             for j in range(i + 1, len(sentences)):
@@ -286,8 +317,7 @@ def compose(sentences: list[dict]) -> list[dict]:
                 if not pred or len(text) + len(pred) > MAX_COMPOSED_CHARS:
                     continue
                 # Two notes of one fact are cited together, not said twice.
-                if tx.jaccard(tx.term_set(text), tx.term_set(other["text"])) >= SAME_FACT_JACCARD \
-                        or _figures(text) & _figures(other["text"]):
+                if _one_fact(text, other["text"]) or _figures(text) & _figures(other["text"]):
                     continue
                 text = f"{text.rstrip().rstrip('.')} and {pred.rstrip().rstrip('.')}."
                 ids += [k for k in other["note_ids"] if k not in ids]
