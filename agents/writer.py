@@ -30,19 +30,19 @@ def note_view(note) -> dict:
     }
 
 
-def _subquestion_views(notes: list) -> list[dict]:
+def _subquestion_views(notes: list, subquestions: list | None = None) -> list[dict]:
     seen = {}
-    for n in notes:
-        sq = n.sq
+    for sq in list(subquestions or []) + [n.sq for n in notes]:
         if sq is not None and sq.pk not in seen:
             seen[sq.pk] = {"id": sq.pk, "hop": sq.hop or 0, "round": sq.round, "text": sq.text}
     return sorted(seen.values(), key=lambda s: (s["hop"], s["round"], s["id"]))
 
 
 def draft_section(*, question: str, outline: list, heading: str, purpose: str, notes: list, feedback: str = "",
-                  mode: str = "section", unanswered: list[str] = ()) -> dict:
+                  mode: str = "section", unanswered: list[str] = (), subquestions: list | None = None) -> dict:
     """Draft one section. mode "answer" drafts the report's opening: a direct answer to the
-    question in 2-4 sentences (`unanswered`: what code found the sources do not state).
+    question in 2-4 sentences (`unanswered`: what code found the sources do not state;
+    `subquestions`: the plan's sub-questions, those without notes too, as the chain's links).
 
     Returns {"sentences": [{"text", "note_ids", "cited_outside"}], "context_requested": [ids],
     "unanswered": [clause]} (the writer's own statements of what the notes do not answer)."""
@@ -52,7 +52,7 @@ def draft_section(*, question: str, outline: list, heading: str, purpose: str, n
     def ask() -> dict:
         prompt = prompts.render("writer", question=question, outline=outline, heading=heading, purpose=purpose,
                                 notes=views, feedback=feedback, mode=mode, unanswered=list(unanswered),
-                                subquestions=_subquestion_views(notes))
+                                subquestions=_subquestion_views(notes, subquestions))
         return complete_json(prompt).data
 
     data = ask()

@@ -360,6 +360,9 @@ _QUANTITY_ASK_RE = re.compile(r"\b(?:how (?:many|much|large|big|long)|what (?:sh
                               r"amount|price|capacity|size|volume)|minimum|maximum|capacity|shares?\b|percent)", re.I)
 
 
+_YEAR_ASK_RE = re.compile(r"\b(?:what|which) year\b|^\s*(?:when|since when)\b", re.I)
+
+
 def _ask_terms(text: str) -> set[str]:
     """What a question asks beyond the names it gives: its content words (first five letters),
     the names' own words, acronyms ("EU") and filler set aside."""
@@ -388,6 +391,8 @@ def _fit(ask: str, note: dict, weights: dict) -> float:
         score *= 0.5
     if _QUANTITY_ASK_RE.search(ask) and composition.figures(note["claim"]):
         score += QUANTITY_BONUS  # the ask wants a figure and the note gives one
+    elif _YEAR_ASK_RE.search(ask) and note_years:
+        score += QUANTITY_BONUS  # the ask wants a year and the note gives one
     return score
 
 
@@ -429,8 +434,11 @@ def write_answer(prompt: str) -> dict:
         # The final link first, then each link before it (the question's other asks are often
         # those links: "which maker …, and which supplier …"); a later round asked by name.
         for hop in sorted({h for h, _, _, _ in sqs if h >= 1}, reverse=True):
-            at_hop = sorted((s for s in sqs if s[0] == hop), key=lambda s: -s[1])
-            asks.append([(text, sq_id) for _, _, sq_id, text in at_hop])
+            at_hop = [s for s in sqs if s[0] == hop]
+            latest = max(r for _, r, _, _ in at_hop)
+            # A later round asked the link by name: its wording, not the description, says
+            # what to look for. Each of its sub-questions is one ask (a link may have parts).
+            asks += [[(text, sq_id)] for h, r, sq_id, text in at_hop if r == latest]
     asks.append([(question, "")])
     chosen: list[dict] = []
     for k, options in enumerate(asks):
