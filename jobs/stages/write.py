@@ -15,7 +15,7 @@ from jobs.runtime.budget import Phase
 from jobs.runtime.ledger import BudgetExceeded
 from jobs.runtime.steps import RunContext, StepResult, run_step
 from jobs.runtime.transitions import job_transition
-from jobs.stages import check, report
+from jobs.stages import check, evidence, report
 from jobs.stages.gap import unanswered_for
 
 ANSWER_HEADING = "Answer"
@@ -30,16 +30,9 @@ COMPARISON_RE = re.compile(r"\b(?:compare[sd]?|comparing|comparison|versus|vs\.?
 
 
 def _notes_for_sections(job: Job) -> dict[str, list[Note]]:
-    headings = [s["heading"] for s in job.outline]
-    by_heading = {h: [] for h in headings}
-    for note in _job_notes(job):
-        heading = note.sq.section if note.sq.section in by_heading else headings[0]
-        by_heading[heading].append(note)
-    return by_heading
-
-
-def _job_notes(job: Job) -> list[Note]:
-    return list(Note.objects.filter(job=job).select_related("source", "sq").order_by("sq__round", "sq__position", "note_id"))
+    """The notes each section's writer gets: those the evidence stage selected (credible,
+    relevant, in the section whose purpose they fit)."""
+    return evidence.notes_by_section(job)
 
 
 def _closeness(question_terms: set, note: Note) -> int:
@@ -151,7 +144,10 @@ def write_and_check(ctx: RunContext) -> None:
     """Write, check and store the report; the job ends done."""
     job_transition(ctx.job.pk, to=Job.Status.WRITING, epoch=ctx.epoch, from_statuses=Job.ACTIVE_STATUSES)
     ctx.prefetch(kind__in=["write", "check"])
+    selection = evidence.run(ctx)
     drafted = write_sections(ctx)
+    # Disagreements are stated in sentences built in code (every model's report has them).
+    drafted += evidence.disagreement_drafts(selection, drafted)
     job_transition(ctx.job.pk, to=Job.Status.CHECKING, epoch=ctx.epoch, from_statuses=Job.ACTIVE_STATUSES)
     checked, check_stop = check.check_draft(ctx, merge_repeated_sentences(drafted))
     if check_stop:
