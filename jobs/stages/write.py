@@ -23,6 +23,7 @@ ANSWER_PURPOSE = "The direct answer to the question, in 2-4 sentences."
 # A planner's own "Answer" section keeps its notes in the body under this heading, after the
 # opening that answers in 2-4 sentences.
 ANSWER_DETAIL_HEADING = "The answer in detail"
+CHAIN_HEADING = "How the answer was found"
 MAX_ANSWER_NOTES = 30  # what the opening's writer reads: the notes nearest the answer, sized to one call
 MAX_TABLE_NOTES = 40
 COMPARISON_RE = re.compile(r"\b(?:compare[sd]?|comparing|comparison|versus|vs\.?|differences?\s+between|differ(?:s|ent)?\b"
@@ -56,18 +57,29 @@ def is_comparison(question: str) -> bool:
 def report_sections(job: Job) -> list[dict]:
     """The report's sections in order, each {index, heading, purpose, mode, notes}: the opening
     (index 0, mode "answer"; written even without notes, to say what is missing) and then the
-    plan's outline (a planner's own "Answer" section is the answer in detail). Outline sections
-    without notes are left out."""
+    plan's outline. A planner's own "Answer" section joins "How the answer was found" when the
+    outline has one (a chain: Answer / How the answer was found / Context), else it follows as
+    the answer in detail. Outline sections without notes are left out."""
     by_heading = _notes_for_sections(job)
     notes = [n for group in by_heading.values() for n in group]
     sections = [{"index": 0, "heading": ANSWER_HEADING, "purpose": ANSWER_PURPOSE, "mode": "answer",
                  "notes": answer_notes(job, notes)}]
+    headings = {s["heading"].strip().lower(): s["heading"] for s in job.outline}
+    planner_answer = headings.get(ANSWER_HEADING.lower())
+    # A chain's outline (Answer / How the answer was found / Context): the final link's notes
+    # are how the answer was found, after the opening that states it.
+    chain_home = headings.get(CHAIN_HEADING.lower()) if planner_answer else None
     for i, section in enumerate(job.outline):
         heading = section["heading"]
-        shown = ANSWER_DETAIL_HEADING if heading.strip().lower() == ANSWER_HEADING.lower() else heading
-        if by_heading.get(heading):
+        own = list(by_heading.get(heading, []))
+        if heading == planner_answer and chain_home:
+            continue
+        if heading == chain_home:
+            own = list(by_heading.get(planner_answer, [])) + own
+        shown = ANSWER_DETAIL_HEADING if heading == planner_answer else heading
+        if own:
             sections.append({"index": i + 1, "heading": shown, "purpose": section["purpose"], "mode": "section",
-                             "notes": by_heading[heading]})
+                             "notes": own})
     return sections
 
 

@@ -65,10 +65,10 @@ def test_a_chain_question_opens_with_the_final_links_answer(alice):
     texts = [s["text"] for s in opening["sentences"]]
     assert any("Skarv Bank is the largest wind farm in Norway" in t for t in texts[1:])
     assert not any("Fjell Ridge" in t for t in texts)
-    # The planner's own "Answer" section keeps its detail after the opening; a sentence the
-    # opening already says is not said again.
+    # A chain's outline: Answer / How the answer was found / Context (the planner's Answer
+    # notes are how it was found); a sentence the opening already says is not said again.
     headings = [s["heading"] for s in report["sections"]]
-    assert headings[1] == "The answer in detail" and headings[-1] == "Context"
+    assert headings == ["Answer", "How the answer was found", "Context"]
     body = [s["text"] for sec in report["sections"][1:] for s in sec["sentences"]]
     assert not set(body) & set(texts)
     assert report["unanswered"] == []
