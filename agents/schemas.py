@@ -104,8 +104,35 @@ SCHEMAS: dict[str, dict] = {
                 },
             },
             "need_context": {"type": "array", "items": {"type": "integer"}, "maxItems": 5},
+            # The opening's statement of what the notes do not answer: clauses completing
+            # "The sources found do not state …" (optional; other sections leave it out).
+            "unanswered": {"type": "array", "items": {"type": "string", "minLength": 1, "maxLength": 300}, "maxItems": 4},
         },
         "required": ["sentences", "need_context"],
+        "additionalProperties": False,
+    },
+    "comparison_table": {
+        "type": "object",
+        "properties": {
+            "entities": {"type": "array", "items": {"type": "string", "minLength": 1, "maxLength": 200}, "maxItems": 12},
+            "attributes": {"type": "array", "items": {"type": "string", "minLength": 1, "maxLength": 200}, "maxItems": 6},
+            "cells": {
+                "type": "array",
+                "maxItems": 72,
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "entity": {"type": "string", "minLength": 1, "maxLength": 200},
+                        "attribute": {"type": "string", "minLength": 1, "maxLength": 200},
+                        "value": {"type": "string", "minLength": 1, "maxLength": 300},
+                        "note_ids": {"type": "array", "items": {"type": "integer"}, "minItems": 1},
+                    },
+                    "required": ["entity", "attribute", "value", "note_ids"],
+                    "additionalProperties": False,
+                },
+            },
+        },
+        "required": ["entities", "attributes", "cells"],
         "additionalProperties": False,
     },
     "support_verdict": {

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from agents import composition
 from agents import text as tx
 from agents.quotes import verify
 from agents.sources import store
@@ -84,3 +85,48 @@ def single_source(text: str, notes: list) -> bool:
     """A sentence with a figure (not a year) whose notes come from fewer than two domains."""
     figures = [n for n in tx.numbers(text) if not tx.is_year(n)]
     return bool(figures) and len({n.source.domain for n in notes}) < 2
+
+
+# -- composed sentences and the writer's voice (issue 13) -------------------------------------
+
+def _source_names(notes: list) -> list[str]:
+    names = []
+    for n in notes:
+        names += [composition.source_label(n.source.title, n.source.domain), n.source.title or "", n.source.domain]
+    return [x for x in names if x]
+
+
+def composed_problem(text: str, notes: list) -> tuple[str, str]:
+    """(text to ship, problem) for a drafted sentence against the notes it cites, in code:
+    every capitalised multi-word name and every figure with a unit or percent must be in one of
+    the cited quotes (a name may be a cited source's own, for attribution). A sentence made of
+    clauses ("A; B") keeps the clauses that pass; a sentence in the source's first person ("we
+    count…") is attributed to its source when it is one of the quotes word for word; a page
+    title is not a finding. Returns ("", reason) when nothing honest is left, (text, "") when
+    the sentence passes as it is, (new text, reason) when it was repaired."""
+    quotes = [n.quote for n in notes]
+    sources = _source_names(notes)
+    if composition.is_title(text, [n.source.title for n in notes]):
+        return "", "the sentence is a page title, not a finding"
+    missing = composition.unquoted(text, quotes, sources)
+    repaired = text
+    if missing:
+        parts = composition.clauses(text)
+        kept = [p for p in parts if not composition.unquoted(p, quotes, sources)]
+        if len(parts) > 1 and kept:
+            repaired = "; ".join(p.rstrip(".") for p in kept).rstrip(".") + "."
+            repaired = repaired[:1].upper() + repaired[1:]
+        else:
+            return "", f"names or figures in none of its quotes: {', '.join(missing)[:300]}"
+    if composition.first_person(repaired):
+        bare = repaired.strip().rstrip(".!?").strip()
+        own = next((n for n in notes if bare and bare.lower() in n.quote.lower()), None)
+        if own is None:
+            return "", "the source's own first-person words written as the report's"
+        label = composition.source_label(own.source.title, own.source.domain)
+        repaired = f"{label} writes: \u201c{bare}.\u201d"
+    if repaired != text:
+        why = f"names or figures in none of its quotes: {', '.join(missing)[:300]}" if missing else \
+            "attributed to its source (first person)"
+        return repaired, why
+    return text, ""

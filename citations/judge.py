@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 
-from agents import prompts
+from agents import composition, prompts
 from agents.llm import ModelCallRefused, ModelOutputError, complete_json
 
 logger = logging.getLogger(__name__)
@@ -22,7 +22,7 @@ JUDGE_ATTEMPTS = 2
 
 def _quote_view(note) -> dict:
     source = note.source
-    return {"quote": note.quote, "domain": source.domain,
+    return {"quote": note.quote, "domain": source.domain, "source": composition.source_label(source.title, source.domain),
             "published": source.published_at.isoformat() if source.published_at else "undated"}
 
 

@@ -180,6 +180,9 @@ class ReportSentenceSerializer(serializers.Serializer):
     citations = serializers.ListField(child=serializers.IntegerField(), help_text="note ids: GET /v1/notes/{note_id}")
     verdict = serializers.CharField(required=False)
     single_source = serializers.BooleanField(required=False)
+    kind = serializers.ChoiceField(choices=["absence"], required=False,
+                                   help_text="absence: the opening sentence saying what the sources found do not state "
+                                             "(said by the service, citing nothing)")
 
 
 class ReportSectionSerializer(serializers.Serializer):
@@ -196,10 +199,34 @@ class ReportSourceSerializer(serializers.Serializer):
     fetched_at = serializers.CharField(allow_null=True)
 
 
+class ComparisonCellSerializer(serializers.Serializer):
+    value = serializers.CharField()
+    citations = serializers.ListField(child=serializers.IntegerField(), min_length=1,
+                                      help_text="note ids whose quotes hold the value: GET /v1/notes/{note_id}")
+
+
+class ComparisonRowSerializer(serializers.Serializer):
+    entity = serializers.CharField()
+    cells = serializers.ListField(child=ComparisonCellSerializer(allow_null=True),
+                                  help_text="one per attribute, in order; null where no note gives it")
+
+
+class ComparisonTableSerializer(serializers.Serializer):
+    entities = serializers.ListField(child=serializers.CharField())
+    attributes = serializers.ListField(child=serializers.CharField())
+    rows = ComparisonRowSerializer(many=True)
+
+
 class ReportSerializer(serializers.Serializer):
-    sections = ReportSectionSerializer(many=True)
+    sections = ReportSectionSerializer(many=True, help_text="the first, Answer, answers the question in 2-4 sentences")
     sources = ReportSourceSerializer(many=True)
     not_found = serializers.ListField(child=serializers.CharField())
+    unanswered = serializers.ListField(child=serializers.CharField(), required=False,
+                                       help_text='what the sources found do not state, as clauses completing "The '
+                                                 'sources found do not state …" (the report opens with that sentence)')
+    comparison_table = ComparisonTableSerializer(allow_null=True, required=False,
+                                                 help_text="comparison questions: entity x attribute, every cell citing "
+                                                           "its notes")
     stopped_reason = serializers.CharField(allow_null=True, required=False)
     metrics = serializers.DictField(required=False, help_text="citation precision and coverage; sentences rewritten and dropped, the dropped ones split into "
                                                          "sentences_unsupported (judged so) and sentences_not_checked (the judge could not be used); "

@@ -6,23 +6,29 @@ from jobs.models import Job, Note
 
 def render(job: Job) -> str:
     report = job.report or {}
+    table = report.get("comparison_table") or {}
     note_ids = [i for s in report.get("sections", []) for sent in s["sentences"] for i in sent["citations"]]
+    note_ids += [i for row in table.get("rows", []) for cell in row["cells"] if cell for i in cell["citations"]]
     notes = {n.note_id: n for n in Note.objects.filter(job=job, note_id__in=note_ids).select_related("source")}
     numbers: dict[int, int] = {}
     for source in report.get("sources", []):
         numbers[source["source_id"]] = len(numbers) + 1
+    def marks(ids: list) -> str:
+        refs = sorted({numbers[notes[i].source_id] for i in ids if i in notes and notes[i].source_id in numbers})
+        return "".join(f"[{r}]" for r in refs)
+
     lines = [f"# {job.question}", ""]
-    for section in report.get("sections", []):
+    for index, section in enumerate(report.get("sections", [])):
         lines += [f"## {section['heading']}", ""]
         paragraph = []
         for sentence in section["sentences"]:
-            refs = sorted({numbers[notes[i].source_id] for i in sentence["citations"] if i in notes and notes[i].source_id in numbers})
-            marks = "".join(f"[{r}]" for r in refs)
             flag = " (single source)" if sentence.get("single_source") else ""
             if sentence.get("disputed"):
                 flag += f" (depends on a disputed figure, see {sentence['disputed']})"
-            paragraph.append(f"{sentence['text']}{flag} {marks}".strip())
+            paragraph.append(f"{sentence['text']}{flag} {marks(sentence['citations'])}".strip())
         lines += [" ".join(paragraph), ""]
+        if index == 0 and table.get("rows"):
+            lines += _table(table, marks)
     if report.get("disagreements"):
         lines += ["## Where sources disagree", ""]
         for d in report["disagreements"]:
@@ -47,6 +53,20 @@ def render(job: Job) -> str:
     if report.get("stopped_reason"):
         lines.append(f"Stopped early: {report['stopped_reason']}")
     return "\n".join(lines) + "\n"
+
+
+def _cell(text: str) -> str:
+    return " ".join(str(text).split()).replace("|", "\\|")
+
+
+def _table(table: dict, marks) -> list[str]:
+    """The comparison table as a Markdown table, each cell with its citation markers."""
+    head = ["", *table["attributes"]]
+    lines = ["### Side by side", "", "| " + " | ".join(_cell(h) for h in head) + " |", "|" + "---|" * len(head)]
+    for row in table["rows"]:
+        cells = [f"{_cell(c['value'])} {marks(c['citations'])}" if c else "–" for c in row["cells"]]
+        lines.append("| " + " | ".join([_cell(row["entity"]), *cells]) + " |")
+    return lines + [""]
 
 
 def _pct(value) -> str:

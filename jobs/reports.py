@@ -21,17 +21,28 @@ def report_view(*, job: Job) -> dict:
     surrounding text), what was not found, why it stopped, and the trust panel."""
     report = job.report or {}
     numbers = {s["source_id"]: i + 1 for i, s in enumerate(report.get("sources", []))}
+    table = report.get("comparison_table") or None
     cited = [i for sec in report.get("sections", []) for sent in sec["sentences"] for i in sent["citations"]]
+    cited += [i for row in (table or {}).get("rows", []) for cell in row["cells"] if cell for i in cell["citations"]]
     notes = {n.note_id: n for n in Note.objects.filter(job=job, note_id__in=set(cited)).select_related("source")}
+
+    def markers(ids: list) -> list[dict]:
+        return [{"note_id": i, "number": numbers.get(notes[i].source_id, "?"), "claim": notes[i].claim} for i in ids if i in notes]
+
     sections = []
     for sec in report.get("sections", []):
         sentences = []
         for sent in sec["sentences"]:
-            markers = [{"note_id": i, "number": numbers.get(notes[i].source_id, "?"), "claim": notes[i].claim}
-                       for i in sent["citations"] if i in notes]
-            sentences.append({"text": sent["text"], "single_source": sent.get("single_source", False), "markers": markers,
+            sentences.append({"text": sent["text"], "single_source": sent.get("single_source", False),
+                              "kind": sent.get("kind", ""), "markers": markers(sent["citations"]),
                               "disputed": sent.get("disputed", "")})
         sections.append({"heading": sec["heading"], "sentences": sentences})
+    comparison = None
+    if table and table.get("rows"):
+        comparison = {"attributes": table["attributes"], "rows": [
+            {"entity": row["entity"], "cells": [{"value": c["value"], "markers": markers(c["citations"])} if c else None
+                                                for c in row["cells"]]}
+            for row in table["rows"]]}
     evidence = []
     for note_id in dict.fromkeys(cited):
         if note_id in notes:
@@ -40,7 +51,7 @@ def report_view(*, job: Job) -> dict:
         {**s, "number": numbers[s["source_id"]], "url": selectors.safe_url(s["url"])} for s in report.get("sources", [])
     ]
     return {
-        "sections": sections, "sources": sources, "evidence": evidence,
+        "sections": sections, "sources": sources, "evidence": evidence, "comparison_table": comparison,
         "not_found": report.get("not_found", []), "stopped_reason": report.get("stopped_reason") or job.stopped_reason,
         "disagreements": report.get("disagreements", []), "minority_claims": report.get("minority_claims", []),
         "trust": trust_panel(job=job),

@@ -43,6 +43,8 @@ def _answer(schema_name: str, messages: list) -> dict:
         return gap.decide(user)
     if schema_name == "section_draft":
         return writer.write_section(user)
+    if schema_name == "comparison_table":
+        return writer.comparison_table(user)
     if schema_name == "support_verdict":
         return writer.judge(user)
     if schema_name == "sentence_rewrite":

@@ -10,8 +10,11 @@ appear together in one quote (which catches a sentence that blends two notes).
 """
 from __future__ import annotations
 
+import math
 import re
 
+from agents import composition
+from agents import questions as qtext
 from agents import text as tx
 from agents.engine import blocks as bk
 
@@ -34,6 +37,9 @@ def _notes(prompt: str) -> list[dict]:
             "domain": nb.attrs.get("domain", ""),
             "published": nb.attrs.get("published", "") or "undated",
             "quality": float(nb.attrs.get("quality", "0.5") or 0.5),
+            "hop": int(nb.attrs.get("hop", "0") or 0),
+            "sq": nb.attrs.get("sq", ""),
+            "source": nb.attrs.get("source", "") or nb.attrs.get("domain", ""),
             "claim": bk.block(nb.body, "claim"),
             "quote": bk.block(nb.body, "quote"),
         })
@@ -51,11 +57,16 @@ def _lower_first(text: str) -> str:
 
 
 def write_section(prompt: str) -> dict:
-    heading = bk.blocks(prompt, "section")[0].attrs.get("heading", "") if bk.blocks(prompt, "section") else ""
+    section = bk.blocks(prompt, "section")
+    heading = section[0].attrs.get("heading", "") if section else ""
+    if section and section[0].attrs.get("mode") == "answer":
+        return write_answer(prompt)
     focus_terms = tx.term_set(heading + " " + bk.block(prompt, "section"))
     question_terms = tx.term_set(bk.block(prompt, "question"))
-    # Notes that share nothing with the question or the section are off the report's topic.
-    notes = [n for n in _notes(prompt) if len((question_terms | focus_terms) & tx.term_set(n["claim"])) >= MIN_TOPIC_TERMS]
+    # Notes that share nothing with the question or the section are off the report's topic;
+    # a page title or a line of navigation is not a finding.
+    notes = [_voiced(n) for n in _notes(prompt) if len((question_terms | focus_terms) & tx.term_set(n["claim"])) >= MIN_TOPIC_TERMS
+             and not _heading_like(n["claim"])]
     groups: list[list[dict]] = []
     for note in notes:
         terms = tx.term_set(note["claim"])
@@ -103,12 +114,22 @@ def write_section(prompt: str) -> dict:
         chosen.append(best)
         named |= set(tx.entities(best[2]["text"]))
         pool.remove(best)
-    return {"sentences": [s for _, _, s in sorted(chosen, key=lambda s: s[1])], "need_context": []}
+    ordered = [s for _, _, s in sorted(chosen, key=lambda s: s[1])]
+    return {"sentences": compose(ordered), "need_context": []}
 
 
 def _clauses(sentence: str) -> list[str]:
+    """The parts of a sentence that each state one thing: "A, while B", "A; B", and a shared
+    subject's second predicate ("S did X and does Y" -> "S did X", "S does Y")."""
     body = re.sub(r"^Sources disagree:\s*", "", sentence)
-    return [c for c in re.split(r",\s+while\s+|;\s+|,\s+whereas\s+", body) if c.strip()]
+    out = []
+    for part in (c for c in re.split(r",\s+while\s+|;\s+|,\s+whereas\s+", body) if c.strip()):
+        subject = _subject(part)
+        pieces = re.split(r",?\s+and\s+(?=(?:is|are|was|were|has|have|had|will|remains?|(?-i:[a-z]+(?:s|ed)))\s)", part) \
+            if subject else [part]
+        for piece in [pieces[0]] + [f"{subject} {p}" for p in pieces[1:]]:
+            out += composition.distributed(piece)
+    return out
 
 
 def judge(prompt: str) -> dict:
@@ -118,9 +139,20 @@ def judge(prompt: str) -> dict:
         return {"verdict": "unsupported", "reason": "The sentence cites no evidence."}
     meta_terms = set()
     for q in quotes:
-        meta_terms |= tx.term_set(q.attrs.get("domain", "")) | set(tx.numbers(q.attrs.get("published", "")))
+        meta_terms |= tx.term_set(q.attrs.get("domain", "")) | set(tx.numbers(q.attrs.get("published", ""))) \
+            | tx.term_set(q.attrs.get("source", ""))
     bare = _META_RE.sub("", sentence)
     quote_texts = [q.body for q in quotes]
+    # A composed sentence brings in no name or figure that no quote holds (the same rule the
+    # citation check applies in code).
+    missing = composition.unquoted(bare, quote_texts, [q.attrs.get("source", "") for q in quotes]
+                                   + [q.attrs.get("domain", "") for q in quotes])
+    if missing:
+        return {"verdict": "unsupported", "reason": f"{', '.join(missing)[:200]} is in none of the quotes."}
+    attribution = [q.attrs.get("source", "") for q in quotes if q.attrs.get("source")]
+    for label in attribution:
+        bare = bare.replace(f"{label} writes: ", "")
+    bare = bare.replace("\u201c", "").replace("\u201d", "")
     all_quote_terms = set().union(*(tx.term_set(t) for t in quote_texts))
     all_quote_figures = set().union(*(set(tx.numbers(t)) for t in quote_texts))
     for figure in tx.numbers(bare):
@@ -132,7 +164,7 @@ def judge(prompt: str) -> dict:
     recall = len(terms & all_quote_terms) / len(terms)
     # Names and figures that the sentence puts together must be together in one quote.
     for clause in _clauses(bare):
-        anchors = {e.lower() for e in tx.entities(clause)} | _figures(clause)
+        anchors = {e.lower() for e in tx.entities(clause) if e not in attribution} | _figures(clause)
         anchors = {a for a in anchors if a not in GLUE}
         if len(anchors) < 2:
             continue
@@ -189,3 +221,377 @@ def compact(prompt: str) -> dict:
         "current_state": f"{len(facts)} results seen in the compacted turns.",
         "next_action": "Continue from the verbatim tail below.",
     }
+
+
+# -- the writer's voice and composition (issue 13) ------------------------------------------------
+
+_VERBISH_RE = re.compile(r"\b(?:is|are|was|were|has|have|had|will|would|can|could|did|does|do|be|been|[a-z]{3,}(?:s|ed|es))\b")
+_SUBJECT_VERB_RE = re.compile(r"^(?:is|are|was|were|has|have|had|will|would|can|could|did|does|do|remains?|"
+                              r"(?-i:[a-z]+(?:s|ed)))\b")
+MAX_COMPOSED_CHARS = 320
+
+
+def _heading_like(claim: str) -> bool:
+    """A page title or navigation line rather than a sentence: no sentence-final punctuation and
+    no verb, or every word capitalised ("Battery Suppliers Map 2025")."""
+    text = claim.strip()
+    words = [w for w in re.findall(r"[A-Za-z][\w'\-]*", text)]
+    if not words:
+        return True
+    capitalised = sum(1 for w in words if w[:1].isupper()) / len(words)
+    ends = text.endswith((".", "!", "?", "\u201d", '"'))
+    return (not ends and (capitalised > 0.7 or not _VERBISH_RE.search(text))) or (capitalised == 1.0 and len(words) > 2)
+
+
+def _voiced(note: dict) -> dict:
+    """A note whose claim speaks in the source's first person ("we count …") is attributed to
+    its source, quoted: the report never says "we" for a source."""
+    if composition.first_person(note["claim"]):
+        claim = note["claim"].strip().rstrip(".")
+        return {**note, "claim": f"{note['source']} writes: \u201c{claim}.\u201d"}
+    return note
+
+
+def _subject(text: str) -> str:
+    """The name a sentence opens with ("Kaiyo Battery Works supplies …" -> "Kaiyo Battery Works"), or ""."""
+    for name in composition.names(text):
+        if text.startswith(name + " "):
+            return name
+        break
+    return ""
+
+
+def _predicate(text: str, subject: str) -> str:
+    rest = text[len(subject):].strip()
+    return rest if _SUBJECT_VERB_RE.match(rest) else ""
+
+
+MIN_SHARED_WORDS = 4
+MAX_TAIL_WORDS = 5
+
+
+def _shared_prefix_merge(a: str, b: str) -> str:
+    """Two sentences that say the same of different names ("Helion Cells supplies NMC cells to
+    Voltara Motors." / "… to Aurelia Mobility.") as one ("… to Voltara Motors and Aurelia
+    Mobility."), or "" when they do not: at least MIN_SHARED_WORDS words in common from the
+    start, and each rest a short phrase that opens with a name."""
+    wa, wb = a.rstrip(".").split(), b.rstrip(".").split()
+    k = 0
+    while k < min(len(wa), len(wb)) and wa[k] == wb[k]:
+        k += 1
+    tail_a, tail_b = " ".join(wa[k:]), " ".join(wb[k:])
+    if k < MIN_SHARED_WORDS or not tail_a or not tail_b or len(wa) - k > MAX_TAIL_WORDS or len(wb) - k > MAX_TAIL_WORDS:
+        return ""
+    # Each rest is exactly one name: anything after it ("since 2023") would read as said of both.
+    if composition.names(tail_a)[:1] != [tail_a] or composition.names(tail_b)[:1] != [tail_b]:
+        return ""
+    return f"{' '.join(wa[:k])} {tail_a} and {tail_b}."
+
+
+def compose(sentences: list[dict]) -> list[dict]:
+    """Sentences about the same subject become one ("Kaiyo Battery Works has supplied Norvik
+    Electric since 2017 and supplies about 60% of its cells"), citing the notes of both; a
+    sentence that is a disagreement, an attribution or already long stays as it is."""
+    out: list[dict] = []
+    merged: set[int] = set()
+    for i, s in enumerate(sentences):
+        if i in merged:
+            continue
+        text, ids = s["text"], list(s["note_ids"])
+        for j in range(i + 1, len(sentences)):
+            other = sentences[j]
+            joined = "" if j in merged or not _joinable(text) or not _joinable(other["text"]) \
+                else _shared_prefix_merge(text, other["text"])
+            if joined:
+                text = joined
+                ids += [k for k in other["note_ids"] if k not in ids]
+                merged.add(j)
+                break
+        subject = _subject(text) if _composable(text) else ""
+        if subject:
+            for j in range(i + 1, len(sentences)):
+                other = sentences[j]
+                if j in merged or not _joinable(other["text"]) or _subject(other["text"]) != subject:
+                    continue
+                pred = _predicate(other["text"], subject)
+                if not pred or len(text) + len(pred) > MAX_COMPOSED_CHARS:
+                    continue
+                # Two notes of one fact are cited together, not said twice.
+                if _one_fact(text, other["text"]) or _figures(text) & _figures(other["text"]):
+                    continue
+                text = f"{text.rstrip().rstrip('.')} and {pred.rstrip().rstrip('.')}."
+                ids += [k for k in other["note_ids"] if k not in ids]
+                merged.add(j)
+                break
+        out.append({"text": text, "note_ids": ids})
+    return out
+
+
+def _joinable(text: str) -> bool:
+    """A sentence whose predicate may follow another's: no disagreement, quotation or attribution."""
+    return not text.startswith("Sources disagree") and "\u201c" not in text and '"' not in text and ";" not in text \
+        and not re.search(r"\baccording\b", text, re.I)
+
+
+def _composable(text: str) -> bool:
+    """A simple sentence another predicate can join: no disagreement, quotation or attribution,
+    no clause of its own (a comma, "which", "and") that the joined predicate could be read as
+    continuing, not long."""
+    return not text.startswith("Sources disagree") and "\u201c" not in text and '"' not in text and ";" not in text \
+        and "," not in text and not re.search(r"\b(?:which|who|whose|that|and|while|according)\b", text) \
+        and len(text) < MAX_COMPOSED_CHARS // 2 + 40
+
+
+# -- the opening: a direct answer -------------------------------------------------------------------
+
+MAX_ANSWER_SENTENCES = 4
+ANSWERED_SHARE = 0.5  # of the ask's weight a note must cover for the question to count as answered
+_ASK_FILLER = frozenset(tx.terms("many much which what who whom whose when where why how company companies "
+                                 "firm firms thing things kind kinds type types name names one ones"))
+
+
+def _prefix_terms(text: str) -> set[str]:
+    return {t[:5] for t in tx.terms(text) if not tx.is_year(t)}
+
+
+QUANTITY_BONUS = 0.2
+OWN_SQ_BONUS = 0.05  # a tie-breaker: the note its worker found for exactly this link
+_QUANTITY_ASK_RE = re.compile(r"\b(?:how (?:many|much|large|big|long)|what (?:share|shares|percentage|proportion|number|"
+                              r"amount|price|capacity|size|volume)|minimum|maximum|capacity|shares?\b|percent)", re.I)
+
+
+_YEAR_ASK_RE = re.compile(r"\b(?:what|which) year\b|^\s*(?:when|since when)\b", re.I)
+
+
+def _ask_terms(text: str) -> set[str]:
+    """What a question asks beyond the names it gives: its content words (first five letters),
+    the names' own words, acronyms ("EU") and filler set aside."""
+    name_words = {w[:5] for n in tx.entities(text) for w in tx.terms(n)}
+    name_words |= {w.lower()[:5] for w in tx.words(text) if w.isupper() and 1 < len(w) <= 5}
+    return {t for t in _prefix_terms(text) if t not in name_words and t not in {f[:5] for f in _ASK_FILLER}}
+
+
+def _weights(notes: list[dict]) -> dict[str, float]:
+    df: dict[str, int] = {}
+    for n in notes:
+        for t in _prefix_terms(n["claim"]):
+            df[t] = df.get(t, 0) + 1
+    total = len(notes) + 1
+    return {t: math.log(total / (c + 0.5)) + 1.0 for t, c in df.items()} | {"__missing__": math.log(total / 0.5) + 1.0}
+
+
+def _fit(ask: str, note: dict, weights: dict) -> float:
+    """How much of `ask` a note states: the weight of the ask's words it holds (rare words weigh
+    more) over the weight of all of them, plus the names of the ask it names; halved when the
+    ask names a year the note does not (last year's figure does not answer this year's)."""
+    score = _fit_terms(ask, note, weights)
+    years = {y for y in tx.numbers(ask) if tx.is_year(y)}
+    note_years = {y for y in tx.numbers(note["claim"]) if tx.is_year(y)}
+    if years and note_years and not years & note_years:
+        score *= 0.5
+    if _QUANTITY_ASK_RE.search(ask) and composition.figures(note["claim"]):
+        score += QUANTITY_BONUS  # the ask wants a figure and the note gives one
+    elif _YEAR_ASK_RE.search(ask) and note_years:
+        score += QUANTITY_BONUS  # the ask wants a year and the note gives one
+    return score
+
+
+def _fit_terms(ask: str, note: dict, weights: dict) -> float:
+    wanted = _ask_terms(ask)
+    have = _prefix_terms(note["claim"])
+    missing = weights["__missing__"]
+    total = sum(weights.get(t, missing) for t in wanted) or 1.0
+    got = sum(weights.get(t, missing) for t in wanted & have)
+    names = _ask_names(ask)
+    named = sum(1 for n in names if n.lower() in note["claim"].lower()) / len(names) if names else 0.0
+    return got / total + 0.5 * named
+
+
+def _ask_names(ask: str) -> list[str]:
+    """The names an ask gives, possessives set aside ("Lumen Ion's partner" -> "Lumen Ion")."""
+    out = [re.sub(r"(?:'s|\u2019s|')$", "", n) for n in tx.entities(ask)]
+    return [n for n in dict.fromkeys(out) if len(n) > 2]
+
+
+def write_answer(prompt: str) -> dict:
+    """The opening: the notes that answer the question most directly, 2-3 sentences. For a chain
+    of facts the final link's notes (the highest hop, asked by name in the latest round) come
+    first. When no note states what the question asks (its rarest words are in none of them),
+    say so in `unanswered`."""
+    question = bk.block(prompt, "question")
+    notes = [_voiced(n) for n in _notes(prompt) if not _heading_like(n["claim"])]
+    sqs = [(int(b.attrs.get("hop") or 0), int(b.attrs.get("round") or 1), b.attrs.get("id", ""), b.body.strip())
+           for b in bk.blocks(bk.block(prompt, "subquestions"), "subquestion")]
+    already_missing = [b.body.strip() for b in bk.blocks(bk.block(prompt, "unanswered"), "clause")]
+    if not notes:
+        return {"sentences": [], "need_context": [], "unanswered": [] if already_missing else [qtext.absence_clause(question)]}
+    weights = _weights(notes)
+    top_hop = max((h for h, _, _, _ in sqs), default=0)
+    chain = top_hop >= 2 or any(h >= 2 for h, _, _, _ in sqs)
+    # Asks, most direct first: the final link (latest round first), then the question itself.
+    asks = []
+    if chain:
+        # The final link first, then each link before it (the question's other asks are often
+        # those links: "which maker …, and which supplier …"); a later round asked by name.
+        for hop in sorted({h for h, _, _, _ in sqs if h >= 1}, reverse=True):
+            at_hop = [s for s in sqs if s[0] == hop]
+            latest = max(r for _, r, _, _ in at_hop)
+            # A later round asked the link by name: its wording, not the description, says
+            # what to look for. Each of its sub-questions is one ask (a link may have parts).
+            asks += [[(text, sq_id)] for h, r, sq_id, text in at_hop if r == latest]
+    asks.append([(question, "")])
+    chosen: list[dict] = []
+    for k, options in enumerate(asks):
+        pool = [n for n in notes if n not in chosen]
+        if not pool or (chain and k == len(asks) - 1 and len(chosen) >= 2):
+            break  # the links answered the question: its own words would add only what is near it
+        # The best note for any wording of this link; a note of the sub-question itself counts a
+        # little more: its worker looked for exactly this.
+        scored = [(_fit(ask, n, weights) + (OWN_SQ_BONUS if sq_id and n["sq"] == sq_id else 0), n["quality"], -n["id"], n)
+                  for ask, sq_id in options for n in pool if _fit(ask, n, weights) >= ANSWERED_SHARE]
+        if scored:
+            chosen.append(max(scored, key=lambda x: x[:3])[3])
+        if len(chosen) >= MAX_ANSWER_SENTENCES:
+            break
+    unanswered = []
+    direct = max(_fit(question, n, weights) for n in notes)
+    if not chain and not already_missing and (
+            (direct < ANSWERED_SHARE + 0.25 and not _asks_covered(question, notes)) or not _figure_given(question, notes)):
+        unanswered.append(qtext.absence_clause(question))
+    # A second sentence from the rest of the question's asks when only one was found.
+    if len(chosen) < 2:
+        rest = sorted((n for n in notes if n not in chosen), key=lambda n: (-_fit(question, n, weights), -n["quality"], n["id"]))
+        for n in rest[:2 - len(chosen)]:
+            if _fit(question, n, weights) >= ANSWERED_SHARE:
+                chosen.append(n)
+    distinct: list[dict] = []
+    for n in chosen:
+        if not any(_one_fact(n["claim"], d["claim"]) for d in distinct):
+            distinct.append(n)
+    sentences = [{"text": n["claim"], "note_ids": [n["id"]] + _same_fact(n, notes)} for n in distinct]
+    return {"sentences": compose(sentences), "need_context": [], "unanswered": unanswered}
+
+
+def _figure_given(question: str, notes: list[dict]) -> bool:
+    """For a question that asks for a figure ("how many", "what capacity"): some note gives a
+    figure and names everything the question names ("the Nysa plant of Corvane Materials"; the
+    Ghent plant's figure does not answer it). True for other questions."""
+    if not _QUANTITY_ASK_RE.search(question):
+        return True
+    names = [n.lower() for n in _ask_names(question)]
+    return any(composition.figures(n["claim"]) and all(x in n["claim"].lower() for x in names) for n in notes)
+
+
+def _asks_covered(question: str, notes: list[dict]) -> bool:
+    """Every word the question asks about (beyond its names) is in at least one note that also
+    names the question's subject: the answer is there, spread over notes."""
+    names = _ask_names(question)
+    wanted = _ask_terms(question)
+    if not wanted:
+        return True
+    about = [n for n in notes if not names or any(x.lower() in n["claim"].lower() for x in names)]
+    have = set().union(*(_prefix_terms(n["claim"]) for n in about)) if about else set()
+    return wanted <= have
+
+
+def _quantities(text: str) -> set[tuple[float, str]]:
+    return {(v, u) for v, u, w in composition.quantities(text) if not tx.is_year(w)}
+
+
+def _one_fact(a: str, b: str) -> bool:
+    """Two claims that state the same fact: mostly the same words, or the same figure of the
+    same subject ("1.82 million vehicles" and "1,820,000 vehicles")."""
+    if tx.jaccard(tx.term_set(a), tx.term_set(b)) >= SAME_FACT_JACCARD:
+        return True
+    qa, qb = _quantities(a), _quantities(b)
+    return bool(qa & qb) and bool(_subject(a)) and _subject(a) == _subject(b)
+
+
+def _same_fact(note: dict, notes: list[dict]) -> list[int]:
+    """Other notes that state the same fact (a second domain for a key number)."""
+    return [n["id"] for n in notes if n["id"] != note["id"] and n["domain"] != note["domain"]
+            and _one_fact(note["claim"], n["claim"])
+            and {v for v, _ in _quantities(n["claim"])} == {v for v, _ in _quantities(note["claim"])}][:2]
+
+
+# -- the comparison table -------------------------------------------------------------------------
+
+MAX_TABLE_ROWS = 8
+_RELATION_NEAR_CHARS = 60
+
+
+def comparison_table(prompt: str) -> dict:
+    """Rows: the things compared (the names the question gives, else the names most notes are
+    about); one column, the question's focus, whose cell lists what the notes link each row to
+    (other names, each with the share or figure next to it); one column of figures when rows
+    have them. Every cell cites the notes it comes from."""
+    from agents.engine import question as qshape
+
+    question = bk.block(prompt, "question")
+    shape = qshape.parse(question)
+    notes = [n for n in _notes(prompt) if not _heading_like(n["claim"])]
+    asked = [n for n in composition.names(question)]
+    counts: dict[str, int] = {}
+    for n in notes:
+        subject = _subject(n["claim"])
+        if subject:
+            counts[subject] = counts.get(subject, 0) + 1
+    members = _set_members(shape.subject, notes) if shape.set_like else []
+    rows = members or (asked if len(asked) >= 2 else [s for s, c in sorted(counts.items(), key=lambda kv: -kv[1]) if c >= 2])
+    rows = rows[:MAX_TABLE_ROWS]
+    focus = (shape.focus or "").strip()
+    cells, used_attrs = [], []
+    for row in rows:
+        linked: dict[str, list[int]] = {}
+        shown: dict[str, str] = {}
+        for n in notes:
+            if row.lower() not in n["claim"].lower() or row.lower() not in n["quote"].lower():
+                continue
+            if focus and not (_prefix_terms(focus) & _prefix_terms(n["claim"])):
+                continue
+            for other in composition.names(n["claim"]):
+                if other == row or other in rows or other.lower() in question.lower() or other.lower() not in n["quote"].lower() \
+                        or set(other.split()) & set(row.split()) or other == n["source"]:
+                    continue  # the row itself, another row, its own products ("Norvik Fjord"), the source
+                share = _figure_near(n["claim"], other)
+                key = other
+                linked.setdefault(key, []).append(n["id"])
+                if share and share.lower() in n["quote"].lower() and key not in shown:
+                    shown[key] = f"{other} ({share})"
+                shown.setdefault(key, other)
+        if linked:
+            value = ", ".join(shown[k] for k in list(linked)[:4])
+            ids = list(dict.fromkeys(i for k in list(linked)[:4] for i in linked[k]))
+            cells.append({"entity": row, "attribute": focus or "linked to", "value": value, "note_ids": ids[:6]})
+    if cells:
+        used_attrs.append(focus or "linked to")
+    return {"entities": [c["entity"] for c in cells], "attributes": used_attrs, "cells": cells}
+
+
+def _set_members(subject: str, notes: list[dict]) -> list[str]:
+    """The members of a set the question names by description ("the five largest electric car
+    makers"): the names of the latest note that lists three or more of them with the set's words."""
+    set_words = {t[:5] for t in tx.terms(subject) if not t[0].isdigit()}
+    best: tuple[int, list[str]] = (0, [])
+    for n in notes:
+        names = composition.names(n["claim"])
+        if len(names) >= 3 and len(set_words & _prefix_terms(n["claim"])) >= max(1, len(set_words) - 2):
+            year = max((int(y) for y in tx.numbers(n["claim"]) if tx.is_year(y)), default=0)
+            if year > best[0] or not best[1]:
+                best = (year, names)
+    return best[1]
+
+
+def _figure_near(text: str, name: str) -> str:
+    """The percent or figure written next to `name` ("Kaiyo Battery Works (60%)", "60% from Kaiyo
+    Battery Works"), as written, or ""."""
+    at = text.find(name)
+    if at < 0:
+        return ""
+    window = text[max(0, at - _RELATION_NEAR_CHARS): at + len(name) + _RELATION_NEAR_CHARS]
+    found = composition.figures(window)
+    if not found:
+        return ""
+    # the one nearest the name
+    best = min(found, key=lambda f: abs(window.find(f[2]) - (min(at, _RELATION_NEAR_CHARS))))
+    return best[2]

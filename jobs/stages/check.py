@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from agents.llm import ModelOutputError
 from citations import judge as judging
-from citations.check import NOT_CHECKED, UNSUPPORTED, CheckedSentence, is_factual, single_source, stage_one
+from citations.check import (
+    NOT_CHECKED,
+    UNSUPPORTED,
+    CheckedSentence,
+    composed_problem,
+    is_factual,
+    single_source,
+    stage_one,
+)
 from jobs.models import Note, ReportClaim
 from jobs.runtime import events
 from jobs.runtime.budget import Phase
@@ -36,13 +44,23 @@ def check_sentence(ctx: RunContext, index: int, draft: dict, known: dict) -> Che
         checked.reason = f"stage 1: {problem or 'the sentence cites no note'}"
         history.append({"stage": "stage1", "verdict": UNSUPPORTED, "reason": checked.reason})
         return checked
+    # Names and figures a composed sentence states must be in its quotes (code, every model).
+    text, composed = composed_problem(text, notes)
+    if composed:
+        history.append({"stage": "composed", "text": text, "reason": composed})
+        if not text:
+            checked.reason = f"composed-sentence rule: {composed}"
+            return checked
+        checked.text = text
     verdict = _judge_step(ctx, f"{index}", text, notes)
     history.append({"stage": "judge", "verdict": verdict["verdict"], "reason": verdict["reason"], "stage1": problem})
     if verdict["verdict"] == NOT_CHECKED:
         return CheckedSentence.not_checked(draft, verdict["reason"], history)
     if verdict["verdict"] != UNSUPPORTED:
         checked.note_ids = [n.note_id for n in notes]
-        checked.verdict, checked.reason, checked.outcome = verdict["verdict"], verdict["reason"], ReportClaim.Outcome.KEPT
+        repaired = text != draft["text"]
+        checked.verdict, checked.reason = verdict["verdict"], verdict["reason"]
+        checked.outcome = ReportClaim.Outcome.REWRITTEN if repaired else ReportClaim.Outcome.KEPT
         checked.single_source = single_source(text, notes)
         return checked
     # One rewrite with the verdict as feedback, then judged again; dropped if still unsupported.
@@ -56,6 +74,13 @@ def check_sentence(ctx: RunContext, index: int, draft: dict, known: dict) -> Che
     if not new_notes:
         history.append({"stage": "stage1", "verdict": UNSUPPORTED, "reason": problem or "rewrite cites no note it was given"})
         return checked
+    rewritten, composed = composed_problem(rewrite["text"], new_notes)
+    if composed:
+        history.append({"stage": "composed", "text": rewritten, "reason": composed})
+        if not rewritten:
+            checked.reason = f"composed-sentence rule: {composed}"
+            return checked
+        rewrite = {**rewrite, "text": rewritten}
     second = _judge_step(ctx, f"{index}-2", rewrite["text"], new_notes)
     history.append({"stage": "judge", "verdict": second["verdict"], "reason": second["reason"]})
     if second["verdict"] == NOT_CHECKED:

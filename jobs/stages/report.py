@@ -2,15 +2,18 @@
 the job ends done."""
 from __future__ import annotations
 
+from agents import composition
 from citations import metrics
-from citations.check import CheckedSentence
+from citations.check import CheckedSentence, composed_problem, stage_one
 from jobs.models import Job, Note, ReportClaim, Source, Step, SubQuestion
 from jobs.runtime import events
 from jobs.runtime.budget import Phase
-from jobs.runtime.steps import RunContext, StepResult, run_step
+from jobs.runtime.steps import RunContext, StepResult, run_step, step_key
 from jobs.runtime.transitions import job_transition
 from jobs.stages import evidence, lifecycle
 from jobs.stages.check import generation_key
+
+ANSWER_HEADING = "Answer"
 
 
 def finish(ctx: RunContext, checked: list[CheckedSentence]) -> None:
@@ -54,15 +57,27 @@ def _carried_review(previous) -> dict:
 def build_report(job: Job, checked: list[CheckedSentence], precision, coverage) -> dict:
     """The report in the design's shape."""
     sections, cited = [], []
-    for heading_index, section in enumerate(job.outline):
+    headings = {c.section_index: c.heading for c in checked}
+    opening = _write_output(job, "answer")
+    absence = absence_sentence(opening.get("unanswered") or [])
+    if absence:
+        headings.setdefault(0, ANSWER_HEADING)
+    for heading_index in sorted(headings):
         sentences = [
             {"text": c.text, "citations": c.note_ids, "verdict": c.verdict, "single_source": c.single_source}
             for c in checked if c.section_index == heading_index and c.shipped
         ]
+        if heading_index == 0 and absence:
+            # Said by code from what research did not find, before anything else: not a claim
+            # from a source, so it cites nothing and is not judged.
+            sentences.insert(0, {"text": absence, "citations": [], "single_source": False, "kind": "absence"})
         if sentences:
-            sections.append({"heading": section["heading"], "sentences": sentences})
+            sections.append({"heading": headings[heading_index], "sentences": sentences})
             for s in sentences:
                 cited.extend(s["citations"])
+    table = comparison_table(job, _write_output(job, "table"))
+    for row in table["rows"] if table else []:
+        cited.extend(i for cell in row["cells"] if cell for i in cell["citations"])
     notes = Note.objects.filter(job=job, note_id__in=set(cited)).select_related("source")
     source_ids = []
     for note in sorted(notes, key=lambda n: cited.index(n.note_id)):
@@ -89,6 +104,8 @@ def build_report(job: Job, checked: list[CheckedSentence], precision, coverage) 
             for s in (sources[i] for i in source_ids)
         ],
         "not_found": list(dict.fromkeys(not_found)),
+        "unanswered": opening.get("unanswered") or [],
+        "comparison_table": table,
         "stopped_reason": job.stopped_reason or None,
         "metrics": {
             "citation_precision": precision, "citation_coverage": coverage,
@@ -100,6 +117,49 @@ def build_report(job: Job, checked: list[CheckedSentence], precision, coverage) 
             "notes_rejected_quote_not_on_page": rejected,
         },
     }
+
+
+def _write_output(job: Job, counter: str) -> dict:
+    """The stored output of one of the job's write steps ("answer": the opening, "table": the
+    comparison table), {} when it did not run."""
+    key = step_key(job.pk, None, "write", counter)
+    return Step.objects.filter(step_key=key).values_list("output", flat=True).first() or {}
+
+
+def absence_sentence(clauses: list[str]) -> str:
+    """"The sources found do not state X, or Y." for what research did not find; "" when nothing."""
+    parts = [c.strip().rstrip(".") for c in clauses if c and c.strip()]
+    if not parts:
+        return ""
+    joined = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + ", or " + parts[-1]
+    return f"The sources found do not state {joined}."
+
+
+def comparison_table(job: Job, drafted: dict) -> dict | None:
+    """The writer's comparison table with every cell checked in code: its notes are notes of
+    this job whose quotes are on their stored pages (stage one), and the cell's value and its
+    entity hold no name or figure that none of those quotes holds. A cell that fails is left
+    empty; rows and columns left empty go. Returns {entities, attributes, rows: [{entity,
+    cells: [{value, citations} | None]}]} or None."""
+    if not drafted or not drafted.get("cells"):
+        return None
+    known = {n.note_id: n for n in Note.objects.filter(job=job).select_related("source")}
+    good = {}
+    for cell in drafted["cells"]:
+        notes, _ = stage_one(cell["note_ids"], known)
+        if not notes:
+            continue
+        shown, problem = composed_problem(cell["value"], notes)
+        if not shown or problem or composition.unquoted(cell["entity"], [n.quote for n in notes]) \
+                or not composition.name_in(cell["entity"], [n.quote for n in notes]):
+            continue
+        good[(cell["entity"], cell["attribute"])] = {"value": shown, "citations": [n.note_id for n in notes]}
+    entities = [e for e in drafted["entities"] if any((e, a) in good for a in drafted["attributes"])]
+    attributes = [a for a in drafted["attributes"] if any((e, a) in good for e in entities)]
+    if not entities or not attributes:
+        return None
+    return {"entities": entities, "attributes": attributes,
+            "rows": [{"entity": e, "cells": [good.get((e, a)) for a in attributes]} for e in entities]}
 
 
 # The reader's words (agents/reader.py) for a note whose quote could not be found in the page.

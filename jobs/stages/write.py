@@ -2,15 +2,32 @@
 (never raw pages); then the check stage judges the draft and the report stage stores it."""
 from __future__ import annotations
 
+import re
+
+from agents import gap_check as agents_gap
+from agents import questions as qtext
 from agents import text as tx
 from agents import writer
-from jobs.models import Job, Note
+from agents.llm import ModelOutputError
+from jobs.models import Job, Note, SubQuestion
 from jobs.runtime import budget, events
 from jobs.runtime.budget import Phase
 from jobs.runtime.ledger import BudgetExceeded
 from jobs.runtime.steps import RunContext, StepResult, run_step
 from jobs.runtime.transitions import job_transition
 from jobs.stages import check, evidence, lifecycle, report
+from jobs.stages.gap import unanswered_for
+
+ANSWER_HEADING = "Answer"
+ANSWER_PURPOSE = "The direct answer to the question, in 2-4 sentences."
+# A planner's own "Answer" section keeps its notes in the body under this heading, after the
+# opening that answers in 2-4 sentences.
+ANSWER_DETAIL_HEADING = "The answer in detail"
+CHAIN_HEADING = "How the answer was found"
+MAX_ANSWER_NOTES = 30  # what the opening's writer reads: the notes nearest the answer, sized to one call
+MAX_TABLE_NOTES = 40
+COMPARISON_RE = re.compile(r"\b(?:compare[sd]?|comparing|comparison|versus|vs\.?|differences?\s+between|differ(?:s|ent)?\b"
+                           r"|contrast)\b", re.I)
 
 
 def _notes_for_sections(job: Job) -> dict[str, list[Note]]:
@@ -19,33 +36,119 @@ def _notes_for_sections(job: Job) -> dict[str, list[Note]]:
     return evidence.notes_by_section(job)
 
 
+def _closeness(question_terms: set, note: Note) -> int:
+    return len(question_terms & tx.term_set(note.claim))
+
+
+def answer_notes(job: Job, notes: list[Note]) -> list[Note]:
+    """The notes the opening answers from, nearest the answer first: for a chain of facts the
+    highest hop's notes (the final link; a later round asked it by name), then lower hops; then
+    the notes that share the most of the question's words."""
+    terms = tx.term_set(job.question)
+    ranked = sorted(notes, key=lambda n: (-(n.sq.hop or 0), -(n.sq.round or 1), -_closeness(terms, n), n.note_id))
+    return sorted(ranked[:MAX_ANSWER_NOTES], key=lambda n: n.note_id)
+
+
+def is_comparison(question: str) -> bool:
+    """A question that compares things (compare, versus, differences between): it gets a table."""
+    return bool(COMPARISON_RE.search(question))
+
+
+def report_sections(job: Job) -> list[dict]:
+    """The report's sections in order, each {index, heading, purpose, mode, notes}: the opening
+    (index 0, mode "answer"; written even without notes, to say what is missing) and then the
+    plan's outline. A planner's own "Answer" section joins "How the answer was found" when the
+    outline has one (a chain: Answer / How the answer was found / Context), else it follows as
+    the answer in detail. Outline sections without notes are left out."""
+    by_heading = _notes_for_sections(job)
+    notes = [n for group in by_heading.values() for n in group]
+    sections = [{"index": 0, "heading": ANSWER_HEADING, "purpose": ANSWER_PURPOSE, "mode": "answer",
+                 "notes": answer_notes(job, notes)}]
+    headings = {s["heading"].strip().lower(): s["heading"] for s in job.outline}
+    planner_answer = headings.get(ANSWER_HEADING.lower())
+    # A chain's outline (Answer / How the answer was found / Context): the final link's notes
+    # are how the answer was found, after the opening that states it.
+    chain_home = headings.get(CHAIN_HEADING.lower()) if planner_answer else None
+    for i, section in enumerate(job.outline):
+        heading = section["heading"]
+        own = list(by_heading.get(heading, []))
+        if heading == planner_answer and chain_home:
+            continue
+        if heading == chain_home:
+            own = list(by_heading.get(planner_answer, [])) + own
+        shown = ANSWER_DETAIL_HEADING if heading == planner_answer else heading
+        if own:
+            sections.append({"index": i + 1, "heading": shown, "purpose": section["purpose"], "mode": "section",
+                             "notes": own})
+    return sections
+
+
+def opening_unanswered(job: Job) -> list[str]:
+    """What the opening must say the sources do not state (jobs.stages.gap.unanswered_for). A
+    plan without a chain of facts (no hop above 1) asks the question itself in several wordings,
+    so when its answer is missing the question's own words say what is missing, not one
+    sub-question's wording ("according to X itself, how many …")."""
+    clauses = unanswered_for(job)
+    if clauses and not SubQuestion.objects.filter(job=job, hop__gte=2).exists():
+        return [qtext.absence_clause(job.question)]
+    return clauses
+
+
+def _draft(ctx: RunContext, job: Job, section: dict) -> dict:
+    """One section's write step (the opening's counter is "answer"): its output, replayed on a re-run."""
+    def fn():
+        unanswered = opening_unanswered(job) if section["mode"] == "answer" else []
+        if not section["notes"]:  # nothing to write from: only what is missing is said
+            return StepResult(output={"sentences": [], "unanswered": unanswered or [qtext.absence_clause(job.question)]})
+        try:
+            out = writer.draft_section(question=job.question, outline=job.outline, heading=section["heading"],
+                                       purpose=section["purpose"], notes=section["notes"], mode=section["mode"],
+                                       unanswered=unanswered,
+                                       subquestions=list(job.subquestions.all()) if section["mode"] == "answer" else None)
+        except BudgetExceeded as exc:
+            return StepResult(output={"sentences": [], "error": f"{exc.dimension} budget exhausted"})
+        if section["mode"] == "answer":
+            said = [agents_gap.clause_of(u) for u in out.get("unanswered", [])]
+            out["unanswered"] = [c for c in dict.fromkeys([*unanswered, *said]) if c]
+        return StepResult(output=out)
+
+    counter = "answer" if section["mode"] == "answer" else section["index"] - 1
+    return run_step(ctx, kind="write", counter=counter, fn=fn, phase=Phase.WRITING)
+
+
+def draft_table(ctx: RunContext, job: Job, notes: list[Note]) -> dict | None:
+    """The comparison table's write step for a comparison question (None otherwise)."""
+    if not is_comparison(job.question) or not notes:
+        return None
+    terms = tx.term_set(job.question)
+    chosen = sorted(sorted(notes, key=lambda n: (-_closeness(terms, n), n.note_id))[:MAX_TABLE_NOTES], key=lambda n: n.note_id)
+
+    def fn():
+        try:
+            return StepResult(output=writer.draft_table(question=job.question, notes=chosen))
+        except (BudgetExceeded, ModelOutputError) as exc:
+            return StepResult(output={"entities": [], "attributes": [], "cells": [], "error": str(exc)[:300]})
+
+    return run_step(ctx, kind="write", counter="table", fn=fn, phase=Phase.WRITING)
+
+
 def write_sections(ctx: RunContext) -> list[dict]:
-    """Draft every section that has notes; returns the drafted sentences in report order."""
+    """Draft the opening and every section that has notes (and a comparison question's table);
+    returns the drafted sentences in report order."""
     job = ctx.job
     research_stop = budget.search_stop_reason(job)
     if research_stop:
         budget.record_stop(job, f"writing started early: {research_stop}")
-    by_heading = _notes_for_sections(job)
     drafted: list[dict] = []
-    for index, section in enumerate(job.outline):
-        notes = by_heading.get(section["heading"], [])
-        if not notes:
-            continue
-
-        def fn(section=section, notes=notes):
-            try:
-                return StepResult(output=writer.draft_section(question=job.question, outline=job.outline,
-                                                              heading=section["heading"], purpose=section["purpose"],
-                                                              notes=notes))
-            except BudgetExceeded as exc:
-                return StepResult(output={"sentences": [], "error": f"{exc.dimension} budget exhausted"})
-
-        out = run_step(ctx, kind="write", counter=index, fn=fn, phase=Phase.WRITING)
+    sections = report_sections(job)
+    for section in sections:
+        out = _draft(ctx, job, section)
         if out.get("error"):
             budget.record_stop(job, f"report cut short: {out['error']} while writing")
         for position, sentence in enumerate(out["sentences"]):
-            drafted.append({**sentence, "section_index": index, "heading": section["heading"], "position": position})
+            drafted.append({**sentence, "section_index": section["index"], "heading": section["heading"], "position": position})
         events.emit(ctx.job_id, "section_drafted", {"heading": section["heading"], "sentences": len(out["sentences"])})
+    draft_table(ctx, job, [n for s in sections[1:] for n in s["notes"]])
     return drafted
 
 

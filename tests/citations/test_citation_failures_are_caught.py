@@ -17,6 +17,10 @@ PAGE_A = ("Kestrel Automotive buys NMC cells from Sunmark Energy. "
 PAGE_B = "Voltara Motors buys NMC cells from Helion Cells. Helion Cells runs a 52 GWh plant in Szeged."
 
 
+# The report's opening (a direct answer) is drafted first; these tests are about one section.
+NO_OPENING = {"sentences": [], "need_context": []}
+
+
 def note_json(quote, page, claim=None):
     start = page.find(quote)
     return {"claim": claim or quote, "quote": quote, "char_start": max(0, start), "char_end": max(0, start) + len(quote)}
@@ -69,7 +73,7 @@ def test_blends_unrelated_citations_and_foreign_notes_are_caught_and_never_ship(
         {"text": "Helion Cells runs a 52 GWh plant in Szeged.", "note_ids": [n["share"].pk]},
         {"text": "Sunmark Energy supplied 70% of Kestrel Automotive's cells in 2025.", "note_ids": [n["foreign"].pk]},
     ], "need_context": []}
-    with scripted_model(settings, section_draft=[draft]):
+    with scripted_model(settings, section_draft=[NO_OPENING, draft]):
         write.write_and_check(RunContext(job=job, epoch=job.epoch))
     job.refresh_from_db()
     shipped = [s["text"] for sec in job.report["sections"] for s in sec["sentences"]]
@@ -79,8 +83,10 @@ def test_blends_unrelated_citations_and_foreign_notes_are_caught_and_never_ship(
         first_verdict = next(h for h in claims_history(job, blended) if h["stage"] == "judge")
         assert first_verdict["verdict"] == "unsupported"
     # Citing an unrelated note: judged unsupported; the rewrite may only use the notes cited.
+    # (Its names and figure are in none of its quotes: the composed-sentence rule drops it in code.)
     unrelated = claims_for(job, "Helion Cells runs a 52 GWh plant in Szeged.")
-    assert next(h for h in unrelated.history if h["stage"] == "judge")["verdict"] == "unsupported"
+    caught = next(h for h in unrelated.history if h["stage"] in ("composed", "judge"))
+    assert caught.get("verdict") == "unsupported" or (caught["stage"] == "composed" and not caught["text"])
     assert n["szeged"].pk not in unrelated.note_ids
     foreign = claims_for(job, "Sunmark Energy supplied 70% of Kestrel Automotive's cells in 2025.")
     assert foreign.outcome == "dropped" and foreign.reason.startswith("stage 1")
@@ -102,7 +108,7 @@ def test_a_sentence_judged_unsupported_twice_is_dropped_and_the_claims_say_why(j
     draft = {"sentences": [{"text": sentence, "note_ids": [n["kestrel"].pk]}], "need_context": []}
     no = {"verdict": "unsupported", "reason": "scripted: not supported"}
     rewrite = {"drop": False, "text": "Kestrel Automotive buys cells from Sunmark Energy.", "note_ids": [n["kestrel"].pk]}
-    with scripted_model(settings, section_draft=[draft], support_verdict=[no, no], sentence_rewrite=[rewrite]):
+    with scripted_model(settings, section_draft=[NO_OPENING, draft], support_verdict=[no, no], sentence_rewrite=[rewrite]):
         write.write_and_check(RunContext(job=job, epoch=job.epoch))
     job.refresh_from_db()
     assert job.report["sections"] == []
@@ -121,7 +127,7 @@ def test_the_citation_check_can_be_run_again_on_a_finished_report(job_with_notes
     job, n = job_with_notes
     sentence = "Kestrel Automotive buys NMC cells from Sunmark Energy."
     draft = {"sentences": [{"text": sentence, "note_ids": [n["kestrel"].pk]}], "need_context": []}
-    with scripted_model(settings, section_draft=[draft]):
+    with scripted_model(settings, section_draft=[NO_OPENING, draft]):
         write.write_and_check(RunContext(job=job, epoch=job.epoch))
     claim = ReportClaim.objects.get(job=job)
     ReportClaim.objects.filter(pk=claim.pk).update(override_verdict="supported", override_note="checked by hand")

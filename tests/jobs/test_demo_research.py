@@ -56,7 +56,7 @@ def test_every_citation_is_an_exact_quote_of_the_stored_page_at_its_offsets(demo
 def test_every_sentence_carries_a_citation_and_none_ships_unsupported(demo_job, live):
     sentences = report_sentences(demo_job)
     assert len(sentences) >= 20
-    assert all(s["citations"] for s in sentences)
+    assert all(s["citations"] for s in sentences if s.get("kind") != "absence")  # "The sources found do not state …" cites nothing
     shipped = ReportClaim.objects.filter(job=demo_job).exclude(outcome="dropped")
     assert not shipped.filter(verdict="unsupported").exists()
     assert demo_job.citation_precision is not None and demo_job.citation_precision >= 0.95
@@ -143,6 +143,14 @@ def test_plan_ready_is_emitted_within_ten_seconds_of_the_job_starting(demo_job, 
     assert plan_ready is not None
     after = (plan_ready.created - demo_job.created_at).total_seconds()
     assert 0 <= after < PLAN_READY_WITHIN_SECONDS, after
+
+
+def test_the_report_opens_with_an_answer_and_compares_in_a_table(demo_job, live):
+    opening = demo_job.report["sections"][0]
+    assert opening["heading"] == "Answer" and 1 <= len(opening["sentences"]) <= 5
+    table = demo_job.report["comparison_table"]
+    assert table and table["rows"], "a comparison question gets a comparison table"
+    assert all(cell["citations"] for row in table["rows"] for cell in row["cells"] if cell)
 
 
 def test_no_sentence_appears_twice_in_the_report(demo_job, live):

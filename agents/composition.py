@@ -1,0 +1,194 @@
+"""What a composed sentence may say, checked in code whichever model wrote it: plain functions
+of text, shared by the citation check (citations/check.py) and the offline engine's judge.
+
+A writer that composes one sentence from several notes ("Norvik Electric buys cells from Kaiyo
+Battery Works (60%) and Borealis Power Systems (40%)") must not bring in a name or a figure that
+none of the cited quotes holds:
+
+- names: capitalised multi-word names ("Kaiyo Battery Works", "European Battery Registry"), a
+  possessive "'s" set aside, found case-insensitively in a quote or in the cited sources' own
+  names (a sentence may attribute: "CellMarket Weekly counts seven suppliers");
+- figures: numbers with a unit, a scale word or a percent ("60%", "12 GWh", "1.82 million",
+  "35,000 tonnes", "$4.2 billion"), found in a quote as the same quantity ("1.82 million" is
+  "1,820,000"); a quote's bare number ("52" in a table cell) matches any unit.
+
+Also the writer's voice: page text in the first person ("we use the latest official figure")
+is the source speaking, never the report (`first_person`), and a source's name for attributing
+it (`source_label`)."""
+from __future__ import annotations
+
+import re
+
+from agents import text as tx
+
+_SCALES = {"thousand": 1e3, "million": 1e6, "millions": 1e6, "billion": 1e9, "billions": 1e9, "bn": 1e9, "trillion": 1e12}
+_UNIT_WORDS = {
+    "%": "%", "percent": "%", "per cent": "%", "pct": "%",
+    "gwh": "gwh", "mwh": "mwh", "kwh": "kwh", "twh": "twh", "wh": "wh", "gw": "gw", "mw": "mw", "kw": "kw",
+    "km": "km", "kg": "kg", "t": "t", "tonnes": "t", "tonne": "t", "tons": "t", "ton": "t", "mt": "mt",
+    "usd": "usd", "eur": "eur", "euros": "eur", "euro": "eur", "dollars": "usd", "gbp": "gbp", "yen": "jpy",
+    "km/h": "km/h", "mph": "mph", "hours": "h", "h": "h", "minutes": "min", "years": "years", "months": "months",
+    "vehicles": "vehicles", "cars": "vehicles", "units": "units", "people": "people", "employees": "people",
+    "workers": "people", "staff": "people", "jobs": "jobs", "plants": "plants", "sites": "sites", "cells": "cells",
+    "chargers": "chargers", "turbines": "turbines", "homes": "homes", "households": "homes", "mw/h": "mw/h",
+}
+_CURRENCY = {"$": "usd", "€": "eur", "£": "gbp", "¥": "jpy"}
+_FIGURE_RE = re.compile(
+    r"(?P<cur>[$€£¥])?\s?(?<![\w.])(?P<num>\d+(?:[.,]\d+)*)(?:\s?(?P<scale>thousand|millions?|billions?|bn|trillion)\b)?"
+    r"(?:\s?(?P<unit>%|per cent|percent|pct\b|[A-Za-z/]+))?")
+_NAME_CONNECTORS = frozenset({"of", "de", "&", "and"})
+_FIRST_PERSON_RE = re.compile(r"\b(?:[Ww]e|[Oo]ur|[Oo]urs|us|[Mm]y|I)\b(?!\.)")
+_QUOTED_SPAN_RE = re.compile(r"[\"\u201c][^\"\u201c\u201d]*[\"\u201d]")
+_POSSESSIVE_RE = re.compile(r"(?:'s|\u2019s|'|\u2019)$")
+
+
+def _number(raw: str) -> float | None:
+    if re.fullmatch(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?", raw):
+        raw = raw.replace(",", "")
+    elif re.fullmatch(r"\d+,\d+", raw):
+        raw = raw.replace(",", ".")
+    try:
+        return float(raw)
+    except ValueError:
+        return None
+
+
+def quantities(text: str) -> list[tuple[float, str, str]]:
+    """Every number in `text` as (value with its scale applied, canonical unit or "", the text
+    as written). Years stand as bare numbers."""
+    out = []
+    for m in _FIGURE_RE.finditer(text):
+        value = _number(m.group("num"))
+        if value is None:
+            continue
+        scale = (m.group("scale") or "").lower()
+        value *= _SCALES.get(scale, 1)
+        unit_word = (m.group("unit") or "").lower()
+        unit = _UNIT_WORDS.get(unit_word, "")
+        if m.group("cur"):
+            unit = _CURRENCY[m.group("cur")]
+        written = m.group(0).strip()
+        if not unit and unit_word and not scale:
+            written = written[: len(written) - len(m.group("unit"))].strip()
+        out.append((round(value, 6), unit, written))
+    return out
+
+
+def figures(text: str) -> list[tuple[float, str, str]]:
+    """The figures a sentence states: numbers with a unit, a scale word, a currency or a percent."""
+    out = []
+    for value, unit, written in quantities(text):
+        if unit or re.search(r"thousand|million|billion|bn|trillion", written, re.I):
+            out.append((value, unit, written))
+    return out
+
+
+def names(text: str) -> list[str]:
+    """Capitalised multi-word names in `text` ("Kaiyo Battery Works"), possessives set aside."""
+    out = []
+    for name in tx.entities(text):
+        # "Sunmark Energy's Ostrava plant": a possessive ends one name.
+        runs, current = [], []
+        for word in name.split():
+            current.append(_POSSESSIVE_RE.sub("", word))
+            if _POSSESSIVE_RE.search(word):
+                runs.append(current)
+                current = []
+        runs.append(current)
+        for words in runs:
+            while words and words[-1].lower() in _NAME_CONNECTORS:
+                words.pop()
+            if len([w for w in words if w[:1].isupper()]) >= 2:
+                out.append(" ".join(words))
+    return list(dict.fromkeys(out))
+
+
+def _squash(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "", text.lower())
+
+
+def name_in(name: str, texts: list[str]) -> bool:
+    wanted = _squash(name)
+    return bool(wanted) and any(wanted in _squash(t) for t in texts)
+
+
+def figure_in(figure: tuple[float, str, str], texts: list[str]) -> bool:
+    value, unit, _ = figure
+    for t in texts:
+        for v, u, _ in quantities(t):
+            if abs(v - value) <= 1e-6 * max(1.0, abs(value)) and (u == unit or not u or not unit):
+                return True
+    return False
+
+
+def unquoted(sentence: str, quotes: list[str], source_names: list[str] = ()) -> list[str]:
+    """The names and figures of `sentence` that none of `quotes` holds (a name may also be one of
+    the cited sources' own names, for attribution). [] when the sentence brings in nothing new."""
+    missing = [n for n in names(sentence) if not name_in(n, quotes) and not name_in(n, list(source_names))]
+    missing += [f[2] for f in figures(sentence) if not figure_in(f, quotes)]
+    return missing
+
+
+def clauses(sentence: str) -> list[str]:
+    """A composed sentence's parts that can stand alone ("A; B", "A, while B")."""
+    body = sentence.strip()
+    parts = re.split(r";\s+|,\s+while\s+|,\s+whereas\s+", body)
+    return [p.strip() for p in parts if p.strip()]
+
+
+def first_person(text: str) -> bool:
+    """True when `text` speaks as "we", "our", "us" or "my" outside quotation marks: the
+    source's own voice, never the report's."""
+    bare = _QUOTED_SPAN_RE.sub(" ", text)
+    return any(m.group(0) != "I" or _lone_i(bare, m) for m in _FIRST_PERSON_RE.finditer(bare))
+
+
+def _lone_i(text: str, m: re.Match) -> bool:
+    """"I" as a pronoun ("I think"), not a numeral ("World War I", "Phase I")."""
+    before = text[:m.start()].rstrip()
+    return not before or before.endswith((".", "!", "?", ",", ";", ":", '"')) or bool(
+        re.match(r"\s+(?:am|was|have|had|think|believe|use|used|will|would|can|could|say|said)\b", text[m.end():]))
+
+
+def source_label(title: str, domain: str) -> str:
+    """What to call a source when attributing to it: the site's own name when the page title
+    carries it ("2025 battery map | CellMarket Weekly" on cellmarket-weekly.example gives
+    "CellMarket Weekly"), else its domain's first label in words ("Cellmarket Weekly")."""
+    label = (domain or "").lower().removeprefix("www.").split(".")[0]
+    for part in re.split(r"\s+[|\-\u2013\u2014:\u00b7]\s+", title or ""):
+        if part.strip() and _squash(part) == _squash(label):
+            return part.strip()
+    words = [w for w in re.split(r"[-_]+", label) if w]
+    return " ".join(w[:1].upper() + w[1:] for w in words) or (domain or "the source")
+
+
+def is_title(sentence: str, titles: list[str]) -> bool:
+    """True when `sentence` is one of the cited pages' titles (or a part of one between
+    separators): a heading is not a finding."""
+    s = _squash(sentence)
+    if not s:
+        return False
+    for title in titles:
+        parts = [title] + re.split(r"\s+[|\-\u2013\u2014:\u00b7]\s+", title or "")
+        if any(s == _squash(p) for p in parts if p):
+            return True
+    return False
+
+
+_ITEM = r"[A-Z][\w&'\-]*(?:\s+(?:of\s+|de\s+|&\s+)?[A-Z][\w&'\-]*)*(?:\s*\([^()]*\))?"
+_LIST_RE = re.compile(rf"^(?P<prefix>.*?\S)\s+(?P<items>{_ITEM}(?:,\s+{_ITEM})*,?\s+and\s+{_ITEM})(?P<tail>[.!?]?)$")
+
+
+def distributed(clause: str) -> list[str]:
+    """A clause that ends in a list of names shares its beginning with each ("Norvik Electric
+    buys cells from Kaiyo Battery Works (60%) and Borealis Power Systems (40%)" -> "Norvik
+    Electric buys cells from Kaiyo Battery Works (60%)", "Norvik Electric buys cells from
+    Borealis Power Systems (40%)"): each part is one statement to check against one quote.
+    [clause] when it ends in no such list."""
+    m = _LIST_RE.match(clause.strip())
+    if not m or not names(m.group("prefix")) and not tx.entities(m.group("prefix")):
+        return [clause]
+    items = [i.strip() for i in re.split(r",\s+and\s+|,\s+|\s+and\s+(?=[A-Z])", m.group("items")) if i.strip()]
+    if len(items) < 2:
+        return [clause]
+    return [f"{m.group('prefix')} {item}" for item in items]

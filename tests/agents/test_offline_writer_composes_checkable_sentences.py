@@ -1,0 +1,51 @@
+"""The offline writer composes sentences from several notes (instead of copying one quote) only
+in forms its judge and the citation check can still verify part by part; it never makes a
+sentence say of one name what a note said of another."""
+from agents.engine import writer
+
+
+def judged(sentence, quotes):
+    body = "".join(f'<quote domain="a.example" source="A" published="undated">{q}</quote>\n' for q in quotes)
+    return writer.judge(f"<sentence>\n{sentence}\n</sentence>\n<quotes>\n{body}</quotes>")["verdict"]
+
+
+def s(text, *ids):
+    return {"text": text, "note_ids": list(ids)}
+
+
+def test_two_notes_that_say_the_same_of_two_names_become_one_sentence_citing_both():
+    a, b = "Tessel Energy supplies LFP cells to Orvane Motors.", "Tessel Energy supplies LFP cells to Pellan Cars."
+    out = writer.compose([s(a, 1), s("Quarrow Cells makes cells.", 2), s(b, 3)])
+    assert out[0] == s("Tessel Energy supplies LFP cells to Orvane Motors and Pellan Cars.", 1, 3)
+    assert judged(out[0]["text"], [a, b]) == "supported"
+
+
+def test_two_predicates_of_one_subject_are_joined_and_each_is_checked_against_its_quote():
+    a, b = "Tessel Energy was founded in 2009.", "Tessel Energy supplies 70% of the cells used by Orvane Motors."
+    out = writer.compose([s(a, 1), s(b, 2)])
+    assert out == [s("Tessel Energy was founded in 2009 and supplies 70% of the cells used by Orvane Motors.", 1, 2)]
+    assert judged(out[0]["text"], [a, b]) == "supported"
+    # The figure moved to the other predicate is caught.
+    assert judged("Tessel Energy was founded in 2009 and supplies 60% of the cells used by Orvane Motors.", [a, b]) == "unsupported"
+
+
+def test_nothing_is_joined_when_it_would_change_what_is_said_of_whom():
+    # A trailing phrase would read as said of both names in a list: each predicate keeps its own.
+    a, b = "Tessel Energy supplies LFP cells to Orvane Motors.", "Tessel Energy supplies LFP cells to Pellan Cars since 2023."
+    out = [x["text"] for x in writer.compose([s(a, 1), s(b, 2)])]
+    assert out == ["Tessel Energy supplies LFP cells to Orvane Motors and supplies LFP cells to Pellan Cars since 2023."]
+    assert judged(out[0], [a, b]) == "supported"
+    # A relative clause at the end of the first would seem to take the joined predicate.
+    c = "Orvane Motors buys its cells from Tessel Energy, which runs a plant in Molde."
+    d = "Orvane Motors was founded in 2011."
+    assert [x["text"] for x in writer.compose([s(c, 1), s(d, 2)])] == [c, d]
+    # Two notes of one fact are not said twice.
+    e, f = "Orvane Motors delivered 1.2 million cars in 2025.", "Orvane Motors delivered 1,200,000 vehicles in 2025."
+    assert len(writer.compose([s(e, 1), s(f, 2)])) == 2
+
+
+def test_first_person_notes_are_attributed_and_titles_are_skipped():
+    note = {"id": 1, "domain": "cellmarket-weekly.example", "source": "CellMarket Weekly", "claim": "We count seven suppliers."}
+    assert writer._voiced(note)["claim"] == "CellMarket Weekly writes: \u201cWe count seven suppliers.\u201d"
+    assert writer._heading_like("Battery Suppliers Map 2025")
+    assert not writer._heading_like("Tessel Energy was founded in 2009.")

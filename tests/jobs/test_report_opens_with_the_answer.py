@@ -1,0 +1,200 @@
+"""The report opens with a direct answer in 2-4 sentences (for a chain of facts, from the
+final link's notes); when the sources do not hold the answer its first sentence says so; a
+comparison question gets a table whose every cell cites its notes, in the API JSON, on the
+page (escaped) and in the exports. Written by the real offline engine from notes in the
+database (an invented wind and battery world, not the demo corpus); the checks are real."""
+import json
+
+import pytest
+from django.test import Client
+
+from agents.sources import store
+from jobs.models import Job, Note
+from jobs.runtime.steps import RunContext
+from jobs.stages import write
+from tests.factories import JobFactory, SourceFactory, SubQuestionFactory
+from tests.fakes import scripted_model
+
+pytestmark = pytest.mark.django_db
+ABSENCE = "The sources found do not state "
+
+
+def make_job(user, question, outline, subquestions):
+    """`subquestions`: [(text, section, hop, round, [note sentences])]; each note is quoted from
+    its own page on its own domain."""
+    job = JobFactory(user=user, status=Job.Status.WRITING, question=question,
+                     outline=[{"heading": h, "purpose": p} for h, p in outline])
+    notes = {}
+    for i, (text, section, hop, rnd, sentences) in enumerate(subquestions):
+        sq = SubQuestionFactory(job=job, text=text, section=section, hop=hop, round=rnd, position=i)
+        for k, sentence in enumerate(sentences):
+            page = f"Intro line {k}. {sentence} Closing line."
+            source = SourceFactory(job=job, content_ref=store.put_text("page", page), domain=f"s{i}-{k}.example",
+                                   title=f"Page {i}-{k}")
+            start = page.index(sentence)
+            notes[sentence] = Note.objects.create(job=job, sq=sq, source=source, claim=sentence, quote=sentence,
+                                                  char_start=start, char_end=start + len(sentence))
+    return job, notes
+
+
+def written(job):
+    write.write_and_check(RunContext(job=job, epoch=job.epoch))
+    job.refresh_from_db()
+    assert job.status == Job.Status.DONE, job.error
+    return job.report
+
+
+def test_a_chain_question_opens_with_the_final_links_answer(alice):
+    job, notes = make_job(
+        alice, "Which company supplies the turbines for the largest wind farm in Norway?",
+        [("Answer", "The direct answer."), ("How the answer was found", "Each link."), ("Context", "Background.")],
+        [("Which is the largest wind farm in Norway?", "How the answer was found", 1, 1,
+          ["Skarv Bank is the largest wind farm in Norway.", "Fjell Ridge is the second-largest wind farm in Norway."]),
+         ("Which company supplies the turbines for Skarv Bank?", "Answer", 2, 2,
+          ["Brannor Turbines supplies the turbines for Skarv Bank.", "Skarv Bank has 80 turbines."]),
+         ("What share of Norway's electricity comes from wind?", "Context", 0, 1,
+          ["Wind power makes up 10% of the electricity generated in Norway."])])
+    report = written(job)
+    opening = report["sections"][0]
+    assert opening["heading"] == "Answer"
+    assert 1 <= len(opening["sentences"]) <= 4
+    assert "Brannor Turbines" in opening["sentences"][0]["text"]
+    assert notes["Brannor Turbines supplies the turbines for Skarv Bank."].pk in opening["sentences"][0]["citations"]
+    assert all(s["citations"] for s in opening["sentences"])
+    # Then the link before it (how the answer was found), not the second-largest farm.
+    texts = [s["text"] for s in opening["sentences"]]
+    assert any("Skarv Bank is the largest wind farm in Norway" in t for t in texts[1:])
+    assert not any("Fjell Ridge" in t for t in texts)
+    # A chain's outline: Answer / How the answer was found / Context (the planner's Answer
+    # notes are how it was found); a sentence the opening already says is not said again.
+    headings = [s["heading"] for s in report["sections"]]
+    assert headings == ["Answer", "How the answer was found", "Context"]
+    body = [s["text"] for sec in report["sections"][1:] for s in sec["sentences"]]
+    assert not set(body) & set(texts)
+    assert report["unanswered"] == []
+
+
+def test_when_no_note_states_what_the_question_asks_the_first_sentence_says_so(alice):
+    job, _ = make_job(
+        alice, "How many people does Corvel Industries employ?",
+        [("Answer", "The direct answer."), ("Context", "Background.")],
+        [("How many people does Corvel Industries employ?", "Answer", 1, 1,
+          ["Corvel Industries runs a cathode plant in Trondheim.", "Corvel Industries was founded in 1998."]),
+         ("What does Corvel Industries make?", "Context", 0, 1, ["Corvel Industries makes cathode material for battery cells."])])
+    report = written(job)
+    first = report["sections"][0]["sentences"][0]
+    assert first["text"] == "The sources found do not state how many people Corvel Industries employs."
+    assert (first["citations"], first["kind"]) == ([], "absence")
+    assert report["unanswered"] == ["how many people Corvel Industries employs"]
+    # What the notes do establish still follows, cited.
+    assert all(s["citations"] for s in report["sections"][0]["sentences"][1:])
+
+
+def test_a_question_the_notes_answer_does_not_open_with_an_absence(alice):
+    job, _ = make_job(
+        alice, "How many turbines does Skarv Bank have?",
+        [("Answer", "The direct answer."), ("Context", "Background.")],
+        [("How many turbines does Skarv Bank have?", "Answer", 1, 1, ["Skarv Bank has 80 turbines."]),
+         ("Who runs Skarv Bank?", "Context", 0, 1, ["Skarv Bank is run by Nordvind Energy."])])
+    report = written(job)
+    first = report["sections"][0]["sentences"][0]
+    assert first["text"].startswith("Skarv Bank has 80 turbines") and first["citations"]
+    assert report["unanswered"] == []
+
+
+def test_a_missing_final_link_is_said_first_with_what_it_asked(alice):
+    job, _ = make_job(
+        alice, "Who is the chief executive of the company that supplies the turbines for Skarv Bank?",
+        [("Answer", "The direct answer."), ("How the answer was found", "Each link.")],
+        [("Which company supplies the turbines for Skarv Bank?", "How the answer was found", 1, 1,
+          ["Brannor Turbines supplies the turbines for Skarv Bank."]),
+         ("Who is the chief executive of Brannor Turbines?", "Answer", 2, 2, [])])
+    report = written(job)
+    first = report["sections"][0]["sentences"][0]
+    assert first["text"] == f"{ABSENCE}who the chief executive of Brannor Turbines is."
+    assert first["kind"] == "absence" and first["citations"] == []
+
+
+COMPARE = "Compare the battery suppliers of Orvane Motors and Pellan Cars"
+COMPARE_NOTES = ["Orvane Motors buys 70% of its battery cells from Tessel Energy.",
+                 "Orvane Motors buys the other 30% of its battery cells from Quarrow Cells.",
+                 "Pellan Cars buys all its battery cells from Tessel Energy."]
+
+
+@pytest.fixture
+def compared(alice):
+    job, notes = make_job(alice, COMPARE, [("Suppliers", "Who supplies each maker.")],
+                          [("Which battery suppliers does Orvane Motors use?", "Suppliers", 1, 1, COMPARE_NOTES[:2]),
+                           ("Which battery suppliers does Pellan Cars use?", "Suppliers", 1, 1, COMPARE_NOTES[2:])])
+    return job, notes
+
+
+def test_a_comparison_question_gets_a_table_whose_every_cell_cites_notes_holding_its_value(compared):
+    job, notes = compared
+    report = written(job)
+    table = report["comparison_table"]
+    assert table["entities"] == ["Orvane Motors", "Pellan Cars"]
+    by_id = {n.pk: n for n in notes.values()}
+    cells = [(row["entity"], c) for row in table["rows"] for c in row["cells"] if c]
+    assert len(cells) == 2
+    for entity, cell in cells:
+        assert cell["citations"], cell
+        quotes = " ".join(by_id[i].quote for i in cell["citations"])
+        assert entity in quotes
+        for name in ("Tessel Energy", "Quarrow Cells"):
+            if name in cell["value"]:
+                assert name in quotes
+    orvane = next(c for e, c in cells if e == "Orvane Motors")
+    assert "Tessel Energy (70%)" in orvane["value"] and "Quarrow Cells" in orvane["value"]
+    # The table's notes are in the source list.
+    cited_sources = {by_id[i].source_id for _, c in cells for i in c["citations"]}
+    assert cited_sources <= {s["source_id"] for s in report["sources"]}
+
+
+def test_a_table_cell_whose_value_is_in_none_of_its_quotes_is_left_out(compared, settings):
+    job, notes = compared
+    orvane = notes[COMPARE_NOTES[0]]
+    table = {"entities": ["Orvane Motors", "Pellan Cars"], "attributes": ["Main supplier", "Share"],
+             "cells": [{"entity": "Orvane Motors", "attribute": "Main supplier", "value": "Tessel Energy", "note_ids": [orvane.pk]},
+                       {"entity": "Orvane Motors", "attribute": "Share", "value": "75%", "note_ids": [orvane.pk]},
+                       {"entity": "Pellan Cars", "attribute": "Main supplier", "value": "Sunmark Energy", "note_ids": [orvane.pk]}]}
+    with scripted_model(settings, comparison_table=[table]):
+        report = written(job)
+    assert report["comparison_table"] == {
+        "entities": ["Orvane Motors"], "attributes": ["Main supplier"],
+        "rows": [{"entity": "Orvane Motors", "cells": [{"value": "Tessel Energy", "citations": [orvane.pk]}]}]}
+
+
+def test_the_table_is_in_the_api_json_on_the_page_escaped_and_in_the_exports(compared, settings, alice):
+    job, notes = compared
+    orvane = notes[COMPARE_NOTES[0]]
+    table = {"entities": ["Orvane Motors"], "attributes": ["<b>Share</b>"],
+             "cells": [{"entity": "Orvane Motors", "attribute": "<b>Share</b>", "value": "70% <i>of cells</i>",
+                        "note_ids": [orvane.pk]}]}
+    with scripted_model(settings, comparison_table=[table]):
+        written(job)
+    client = Client()
+    client.force_login(alice)
+    api = client.get(f"/v1/research/{job.pk}").json()
+    assert api["report"]["comparison_table"]["rows"][0]["cells"][0]["citations"] == [orvane.pk]
+    page = client.get(f"/research/{job.pk}").content.decode()
+    assert '<table class="comparison">' in page
+    assert "&lt;b&gt;Share&lt;/b&gt;" in page and "70% &lt;i&gt;of cells&lt;/i&gt;" in page and "<i>of cells" not in page
+    assert f'href="#note-{orvane.pk}" data-note="{orvane.pk}"' in page.split('<table class="comparison">')[1].split("</table>")[0]
+    markdown = client.get(f"/research/{job.pk}/export.md").content.decode()
+    assert "| Orvane Motors | 70% <i>of cells</i> [" in markdown
+    html = client.get(f"/research/{job.pk}/export.html").content.decode()
+    assert '<table class="comparison">' in html and "&lt;i&gt;of cells" in html
+    exported = json.loads(client.get(f"/research/{job.pk}/export.json").content)
+    assert exported["report"]["comparison_table"]["attributes"] == ["<b>Share</b>"]
+
+
+def test_a_figure_of_another_place_does_not_answer_a_question_about_this_one(alice):
+    job, _ = make_job(
+        alice, "What is the annual capacity of the Vessel Works plant in Molde?",
+        [("Answer", "The direct answer."), ("Context", "Background.")],
+        [("What is the annual capacity of the Vessel Works plant in Molde?", "Answer", 1, 1,
+          ["Vessel Works runs a blade plant in Molde.", "The Vessel Works plant in Bergen makes 300 turbines a year."])])
+    report = written(job)
+    first = report["sections"][0]["sentences"][0]
+    assert first["text"] == f"{ABSENCE}what the annual capacity of the Vessel Works plant in Molde is."
