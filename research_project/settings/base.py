@@ -176,6 +176,13 @@ WRITING_RESERVE_SECONDS = env_int("WRITING_RESERVE_SECONDS", 120)
 # The writer and the checks cost ~0.084 USD at the design's prices; keep 0.10 back.
 WRITING_RESERVE_USD = env_float("WRITING_RESERVE_USD", 0.10)
 STOP_SEARCH_AT_FRACTION = 0.70
+# Write and check in parallel: one task per section, then check batches all at once (false:
+# everything one after another in one task, as before; benchmarks compare the two).
+WRITE_CHECK_PARALLEL = env_bool("WRITE_CHECK_PARALLEL", True)
+# Sentences per check task. A judge call takes ~2 s at the design's speed (1 s to the first token,
+# ~50 tokens at 50 tokens/s) and a rewrite ~3 s more: 4 sentences keep a batch near the design's
+# 10 s of checks, while ~60 sentences make ~15 tasks, not 60.
+CHECK_BATCH_SENTENCES = env_int("CHECK_BATCH_SENTENCES", 4)
 SECOND_ROUND_MIN_LEFT_FRACTION = 0.30
 
 # --- Models, one litellm model string per role. "offline/..." is the bundled extractive engine.
