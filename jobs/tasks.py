@@ -42,6 +42,8 @@ TASK_OPTIONS = {
     "retry_backoff_max": TASK_BACKOFF_MAX_SECONDS,
     "retry_jitter": True,
     "max_retries": TASK_MAX_RETRIES,
+    # The worker logs each result; a check batch returns its checked sentences (kilobytes).
+    "resultrepr_maxsize": 200,
 }
 
 

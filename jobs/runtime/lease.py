@@ -207,4 +207,8 @@ def take_over_expired(job_ids=None) -> list[tuple[str, int]]:
             )
             if won:
                 taken.append((str(job_id), epoch + 1))
+    if taken:
+        from jobs.runtime import telemetry
+
+        telemetry.count("lease_takeovers", len(taken))
     return taken

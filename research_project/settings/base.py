@@ -45,12 +45,14 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI files served locally (no CDN)
     "django_eventstream",
+    "django_prometheus",
     "jobs",
     "agents",
     "citations",
 ]
 
 MIDDLEWARE = [
+    "django_prometheus.middleware.PrometheusBeforeMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -59,7 +61,16 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_prometheus.middleware.PrometheusAfterMiddleware",
 ]
+
+# --- Operational metrics (jobs/metrics.py, /metrics for Prometheus).
+# Set to require `Authorization: Bearer <token>` on /metrics (Prometheus: `authorization`).
+METRICS_TOKEN = env("METRICS_TOKEN", "")
+# The service's counters (steps, tokens, dollars, takeovers, dispatch latency) kept per process
+# and added to Redis every this many seconds in one pipeline (jobs/runtime/telemetry.py).
+TELEMETRY_ENABLED = env_bool("TELEMETRY_ENABLED", True)
+TELEMETRY_FLUSH_SECONDS = env_float("TELEMETRY_FLUSH_SECONDS", 5)
 
 ROOT_URLCONF = "research_project.urls"
 TEMPLATES = [
