@@ -68,10 +68,12 @@ def check_sentence(ctx: RunContext, index: int, draft: dict, known: dict) -> Che
     return checked
 
 
-def check_draft(ctx: RunContext, drafted: list[dict], *, first_index: int = 0) -> tuple[list[CheckedSentence], str]:
+def check_draft(ctx: RunContext, drafted: list[dict], *, first_index: int = 0,
+                announce: bool = True) -> tuple[list[CheckedSentence], str]:
     """Check every drafted sentence (the first one is sentence `first_index` of the report, which
     numbers its step keys); returns (checked, stopped_reason). Sentences that could not be
-    checked (budget spent) are dropped, never shipped unchecked."""
+    checked (budget spent) are dropped, never shipped unchecked. `announce`: one claim_checked
+    event per sentence (a check batch sends one for the batch instead)."""
     out, stopped = [], ""
     known = {n.note_id: n for n in Note.objects.filter(job_id=ctx.job_id).select_related("source")}
     for index, draft in enumerate(drafted, start=first_index):
@@ -87,7 +89,8 @@ def check_draft(ctx: RunContext, drafted: list[dict], *, first_index: int = 0) -
         except ModelOutputError as exc:
             checked = CheckedSentence.dropped(draft, f"judge failed: {exc}")
         out.append(checked)
-        events.emit(ctx.job_id, "claim_checked", {"index": index, "verdict": checked.verdict, "outcome": checked.outcome})
+        if announce:
+            events.emit(ctx.job_id, "claim_checked", {"index": index, "verdict": checked.verdict, "outcome": checked.outcome})
     return out, stopped
 
 
@@ -111,7 +114,11 @@ def check_batch(ctx: RunContext, drafts: list[dict], first_index: int) -> dict:
     """Check sentences first_index.. of the report (one task of the check chord); returns
     {"start", "checked": [CheckedSentence as JSON], "stopped"} for the chord's body."""
     ctx.prefetch(step_key__in=_batch_keys(ctx, first_index, first_index + len(drafts)))
-    checked, stopped = check_draft(ctx, drafts, first_index=first_index)
+    checked, stopped = check_draft(ctx, drafts, first_index=first_index, announce=False)
+    outcomes = [c.outcome for c in checked]
+    events.emit(ctx.job_id, "claim_checked", {
+        "index": first_index, "count": len(checked), "kept": outcomes.count(ReportClaim.Outcome.KEPT),
+        "rewritten": outcomes.count(ReportClaim.Outcome.REWRITTEN), "dropped": outcomes.count(ReportClaim.Outcome.DROPPED)})
     return {"start": first_index, "checked": [asdict(c) for c in checked], "stopped": stopped}
 
 

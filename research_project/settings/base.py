@@ -362,6 +362,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 # Benchmarks: count database round trips and engine CPU in worker processes (jobs/instrumentation.py).
 BENCH_COUNT_QUERIES = env_bool("BENCH_COUNT_QUERIES", False)
+# Benchmarks: profile every task of a worker process with cProfile; the stats go to this file at exit.
+BENCH_PROFILE = env("BENCH_PROFILE", "")
 
 # --- Experiments (jobs/experiments.py): variant name -> overrides, as JSON.
 EXPERIMENT_NAME = env("EXPERIMENT_NAME", "default")

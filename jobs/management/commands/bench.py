@@ -3,6 +3,8 @@
   demo           wall time, tokens, dollars and pages of the demo job through a real worker
   orchestration  our own CPU seconds and database/Redis round trips per report, with the
                  offline engine's CPU (the "model") measured apart and subtracted
+  system         every process's CPU per report from /proc (worker processes, PostgreSQL backends,
+                 Redis, job creation) over a batch of reports, and the reports per second measured
   recovery       kill -9 the worker mid-job: seconds until the job runs again, tokens spent again
   context        what each model sees on the demo question: large-model input tokens, reader
                  compression, model calls per worker, share of notes that reach the report
@@ -73,8 +75,8 @@ class Command(BaseCommand):
         return super().create_parser(prog_name, subcommand, formatter_class=RawDescriptionFormatter, **kwargs)
 
     def add_arguments(self, parser):
-        parser.add_argument("name", choices=["demo", "orchestration", "recovery", "context", "citations", "critical-path",
-                                             "concurrency", "all"],
+        parser.add_argument("name", choices=["demo", "orchestration", "system", "recovery", "context", "citations",
+                                             "critical-path", "concurrency", "all"],
                             help="the benchmark to run (all: every one in turn; see the list above)")
         parser.add_argument("--scale", type=bounded(float, above=0), default=20,
                             help="critical-path and concurrency: divide the design's model latencies by this, more "
@@ -83,6 +85,9 @@ class Command(BaseCommand):
                             help="concurrency: threads of the worker, at least 1 (default: %(default)s)")
         parser.add_argument("--runs", type=bounded(int, low=1), default=3,
                             help="demo, context and citations: jobs measured, at least 1 (default: %(default)s)")
+        parser.add_argument("--profile", default="",
+                            help="orchestration: profile every task of the worker with cProfile, write the stats to this "
+                                 "file and print the functions that took the most CPU (default: off)")
         parser.add_argument("--jobs", type=bounded(int, low=1), default=10,
                             help="orchestration: reports in the measured batch; concurrency: jobs in flight; at least 1 "
                                  "(default: %(default)s; `all` runs concurrency with 50)")
@@ -97,7 +102,9 @@ class Command(BaseCommand):
         if name in {"demo", "all"}:
             self.bench_demo(opts["runs"])
         if name in {"orchestration", "all"}:
-            self.bench_orchestration(opts["jobs"])
+            self.bench_orchestration(opts["jobs"], opts["profile"])
+        if name in {"system", "all"}:
+            self.bench_system(opts["jobs"] if name == "system" else 30)
         if name in {"recovery", "all"}:
             self.bench_recovery()
         if name in {"critical-path", "all"}:
@@ -132,10 +139,11 @@ class Command(BaseCommand):
         self.stdout.write(f"  mean {statistics.mean(walls):.1f} s (target < 60 s), spread {max(walls) - min(walls):.1f} s")
 
     # --- orchestration -----------------------------------------------------------------
-    def bench_orchestration(self, n_jobs: int) -> None:
+    def bench_orchestration(self, n_jobs: int, profile: str = "") -> None:
         from jobs.tasks import process_stats
 
-        worker = WorkerProcess(env={"BENCH_COUNT_QUERIES": "1"}, log_to_file=False, loglevel="ERROR").start()
+        env = {"BENCH_COUNT_QUERIES": "1", **({"BENCH_PROFILE": os.path.abspath(profile)} if profile else {})}
+        worker = WorkerProcess(env=env, log_to_file=False, loglevel="ERROR").start()
         try:
             wait([services.job_create(user=self.user, question=DEMO_QUESTION, enforce_limits=False).pk], 300)  # warm caches
             before = process_stats.delay().get(timeout=30)
@@ -158,8 +166,69 @@ class Command(BaseCommand):
         self.stdout.write(f"  database round trips per report: {(after['db_queries'] - before['db_queries']) / n_jobs:,.0f}; "
                           f"Redis commands per report (all processes): {(redis_after - redis_before) / n_jobs:,.0f}; "
                           f"steps per report: {steps / n_jobs:.0f}")
+        before_statements = dict(before.get("top_statements", []))
+        top = sorted(((n - before_statements.get(sql, 0), sql) for sql, n in after.get("top_statements", [])), reverse=True)
+        self.stdout.write("  most frequent statements per report: " + "; ".join(
+            f"{n / n_jobs:.0f}x {sql[:70]}" for n, sql in top[:12]))
         self.stdout.write(f"  {sum(j.status == 'done' for j in finished)}/{n_jobs} done in {wall:.1f} s; "
                           f"2 cores at {ours:.2f} CPU-s per report orchestrate {2 / ours:.1f} new reports per second "
+                          f"(design peak 0.93/s)")
+        if profile and os.path.exists(profile):
+            import io
+            import pstats
+
+            out = io.StringIO()
+            pstats.Stats(profile, stream=out).sort_stats("tottime").print_stats(30)
+            self.stdout.write(f"  cProfile of every task (warm-up job included), by own time ({profile}):")
+            self.stdout.write(out.getvalue())
+
+    # --- system ------------------------------------------------------------------------
+    def bench_system(self, n_jobs: int) -> None:
+        """CPU of every process that works on the batch, read from /proc before, during (new
+        PostgreSQL backends) and after it; reports per second as measured (wall clock)."""
+        from django.db import connection
+
+        worker = WorkerProcess(log_to_file=False, loglevel="ERROR").start()
+        try:
+            wait([services.job_create(user=self.user, question=DEMO_QUESTION, enforce_limits=False).pk], 300)  # warm caches
+            with connection.cursor() as cur:
+                cur.execute("SELECT pg_backend_pid()")
+                own_backend = cur.fetchone()[0]
+            redis_pid = int(redis_client().info("server")["process_id"])
+            meter = ProcMeter()
+            groups = {"worker": lambda: process_tree(worker.proc.pid),
+                      "postgres": lambda: pg_backends(exclude={own_backend}), "redis": lambda: {redis_pid}}
+            meter.sample(groups)
+            creation_cpu = 0.0
+            started = time.monotonic()
+            jobs = []
+            for _ in range(n_jobs):
+                t0 = time.thread_time()
+                jobs.append(services.job_create(user=self.user, question=DEMO_QUESTION, enforce_limits=False).pk)
+                creation_cpu += time.thread_time() - t0
+            pending, deadline = set(map(str, jobs)), time.monotonic() + 900
+            while pending and time.monotonic() < deadline:
+                meter.sample(groups)
+                done = Job.objects.filter(pk__in=pending, status__in=Job.TERMINAL_STATUSES).values_list("pk", flat=True)
+                pending -= {str(pk) for pk in done}
+                time.sleep(0.2)
+            wall = time.monotonic() - started
+            meter.sample(groups)
+        finally:
+            worker.stop()
+        finished = Job.objects.filter(pk__in=jobs)
+        done = sum(1 for j in finished if j.status == Job.Status.DONE)
+        cpu = meter.totals()
+        self.stdout.write(f"system ({n_jobs} demo reports submitted at once, one worker process, zero-latency model; "
+                          f"CPU from /proc):")
+        for group, label in (("worker", "worker processes (ours + the engine)"),
+                             ("postgres", "PostgreSQL backends of this database"),
+                             ("redis", "redis-server (the whole server: other clients of it count too)")):
+            self.stdout.write(f"  {label}: {cpu.get(group, 0.0) / n_jobs:.2f} CPU-s per report")
+        self.stdout.write(f"  job creation (the web's part, in this process): {creation_cpu / n_jobs:.3f} CPU-s per report")
+        total = sum(cpu.values()) + creation_cpu
+        self.stdout.write(f"  everything: {total / n_jobs:.2f} CPU-s per report (target <= 1.0)")
+        self.stdout.write(f"  {done}/{n_jobs} done in {wall:.1f} s: {done / wall:.2f} reports per second measured "
                           f"(design peak 0.93/s)")
 
     # --- recovery ----------------------------------------------------------------------
@@ -345,6 +414,75 @@ class Command(BaseCommand):
 # tokens at 50 tokens/s (~10 s for 500 tokens), a judge verdict ~1 s more.
 DESIGN_LATENCY_SECONDS = {"plan": 10, "worker_action": 8, "reader_notes": 4, "gap_decision": 15, "section_draft": 1,
                           "support_verdict": 1, "sentence_rewrite": 1, "compaction": 2}
+
+
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def proc_cpu_seconds(pid: int) -> float | None:
+    """user + system CPU seconds of a process from /proc (None when it is gone)."""
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            fields = fh.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+
+
+def process_tree(root: int) -> set[int]:
+    """`root` and every process below it."""
+    parents = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as fh:
+                    parents[int(entry)] = int(fh.read().rsplit(")", 1)[1].split()[1])
+            except OSError:
+                continue
+    tree, frontier = {root}, [root]
+    while frontier:
+        pid = frontier.pop()
+        children = [p for p, parent in parents.items() if parent == pid and p not in tree]
+        tree.update(children)
+        frontier.extend(children)
+    return tree
+
+
+def pg_backends(exclude=frozenset()) -> set[int]:
+    from django.db import connection
+
+    with connection.cursor() as cur:
+        cur.execute("SELECT pid FROM pg_stat_activity WHERE datname = current_database()")
+        return {row[0] for row in cur.fetchall()} - set(exclude)
+
+
+class ProcMeter:
+    """CPU used by groups of processes between the first and the last sample: a process first
+    seen later counts from 0 (it started during the batch); one that ended counts up to its last
+    sample (sample often)."""
+
+    def __init__(self):
+        self.first: dict[int, float] = {}
+        self.last: dict[int, float] = {}
+        self.group: dict[int, str] = {}
+        self.started = False
+
+    def sample(self, groups: dict) -> None:
+        for name, pids in groups.items():
+            for pid in pids():
+                cpu = proc_cpu_seconds(pid)
+                if cpu is None:
+                    continue
+                self.first.setdefault(pid, cpu if not self.started else 0.0)
+                self.last[pid] = cpu
+                self.group[pid] = name
+        self.started = True
+
+    def totals(self) -> dict[str, float]:
+        out: dict[str, float] = defaultdict(float)
+        for pid, cpu in self.last.items():
+            out[self.group[pid]] += cpu - self.first[pid]
+        return dict(out)
 
 
 def branch_times(job: Job) -> dict:
