@@ -15,6 +15,7 @@ from typing import Generic, TypeVar
 
 from jobs.runtime import ledger
 from jobs.runtime.budget import caps
+from jobs.runtime.connections import release_for_wait
 from jobs.runtime.steps import current_scope
 
 T = TypeVar("T")
@@ -51,6 +52,7 @@ def metered_call(*, kind: str, role: str, model: str, reserve_tokens: int, reser
         cap_tokens, cap_usd = caps(scope.job, scope.phase)
         reservation = ledger.reserve(scope.job.pk, tokens=reserve_tokens, usd_micros=reserve_usd_micros,
                                      cap_tokens=cap_tokens, cap_usd_micros=cap_usd)
+    release_for_wait()  # no database connection held while the provider answers
     started = time.monotonic()
     try:
         paid = call()

@@ -28,6 +28,7 @@ from django.utils import timezone
 
 from jobs.runtime import lease, telemetry
 from jobs.runtime.budget import Phase
+from jobs.runtime.connections import release_for_wait
 from jobs.runtime.errors import JobStopped, LeaseLost
 
 logger = logging.getLogger(__name__)
@@ -199,6 +200,7 @@ def run_step(
     ensure_may_run(ctx, (epoch, status))
 
     scope = StepScope(job=ctx.job, epoch=ctx.epoch, step_key=key, phase=phase)
+    release_for_wait()  # the work is mostly a wait on a model or a page
     token = current_scope.set(scope)
     started_at = timezone.now()
     try:

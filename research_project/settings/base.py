@@ -99,6 +99,17 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"].setdefault("OPTIONS", {})["options"] = (
         f"-c idle_in_transaction_session_timeout={env_int('DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', 10000)}"
     )
+# A connection pool per process (Django 5.2 + psycopg_pool): a thread gives its connection back
+# before it waits on a model or a page (jobs/runtime/connections.py), so threads waiting on the
+# network hold no PostgreSQL connection and a few connections serve many threads.
+DB_POOL = env_bool("DB_POOL", False) and DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
+if DB_POOL:
+    DATABASES["default"]["CONN_MAX_AGE"] = 0  # pooled connections go back to the pool, not away
+    DATABASES["default"]["OPTIONS"]["pool"] = {
+        "min_size": env_int("DB_POOL_MIN_SIZE", 2), "max_size": env_int("DB_POOL_MAX_SIZE", 12),
+        # A thread waits this long for a free connection before the task fails (and retries).
+        "timeout": env_float("DB_POOL_TIMEOUT_SECONDS", 30),
+    }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several worker threads write at once: WAL and IMMEDIATE transactions instead of
     # "database is locked" errors.

@@ -82,7 +82,12 @@ class Command(BaseCommand):
                             help="critical-path and concurrency: divide the design's model latencies by this, more "
                                  "than 0 (default: %(default)g)")
         parser.add_argument("--threads", type=bounded(int, low=1), default=48,
-                            help="concurrency: threads of the worker, at least 1 (default: %(default)s)")
+                            help="concurrency: threads of each worker process, at least 1 (default: %(default)s)")
+        parser.add_argument("--processes", type=bounded(int, low=0), default=0,
+                            help="concurrency: worker processes, 0 = one per core (default: %(default)s)")
+        parser.add_argument("--rate", type=bounded(float, low=0), default=0,
+                            help="concurrency: new jobs per second, 0 = all at once (default: %(default)g; the design's "
+                                 "peak is 0.93)")
         parser.add_argument("--runs", type=bounded(int, low=1), default=3,
                             help="demo, context and citations: jobs measured, at least 1 (default: %(default)s)")
         parser.add_argument("--profile", default="",
@@ -110,7 +115,8 @@ class Command(BaseCommand):
         if name in {"critical-path", "all"}:
             self.bench_critical_path(opts["scale"])
         if name in {"concurrency", "all"}:
-            self.bench_concurrency(opts["jobs"] if name == "concurrency" else 50, opts["scale"], opts["threads"])
+            self.bench_concurrency(opts["jobs"] if name == "concurrency" else 50, opts["scale"], opts["threads"],
+                                   opts["processes"], opts["rate"])
         if name in {"context", "citations", "all"}:
             self.bench_context_and_citations(opts["runs"], show_context=name != "citations",
                                              show_citations=name != "context")
@@ -370,42 +376,74 @@ class Command(BaseCommand):
         self.stdout.write(f"  sequential / parallel wall: {q['wall'] / p['wall']:.2f}x faster in parallel (target >= 1.8x)")
 
     # --- concurrency ---------------------------------------------------------------------------
-    def bench_concurrency(self, n_jobs: int, scale: float, threads: int) -> None:
+    def bench_concurrency(self, n_jobs: int, scale: float, threads: int, processes: int = 0, rate: float = 0) -> None:
+        """`processes` worker processes (one per core by default), `threads` threads in each, the
+        connection pool on: a single job alone first (the reference), then `n_jobs` quick jobs,
+        all at once or `rate` new jobs per second."""
         from jobs.runtime.instrumentation import DISPATCH_SAMPLES_KEY
 
-        env = {**self._design_latency_env(scale), "BENCH_COUNT_QUERIES": "1", "DB_CONN_MAX_AGE": "0"}
+        processes = processes or os.cpu_count() or 1
+        env = {**self._design_latency_env(scale), "BENCH_COUNT_QUERIES": "1", "DB_CONN_MAX_AGE": "0", "DB_POOL": "1"}
         redis_client().delete(DISPATCH_SAMPLES_KEY)
-        worker = WorkerProcess(concurrency=threads, env=env, log_to_file=False, loglevel="ERROR").start()
-        peak = 0
+        workers = [WorkerProcess(concurrency=threads, env=env, beat=i == 0, log_to_file=False, loglevel="ERROR").start()
+                   for i in range(processes)]
+        peak_open = peak_connections = 0
+        meter = ProcMeter()
         try:
+            alone = wait([services.job_create(user=self.user, question=DEMO_QUESTION, depth="quick", enforce_limits=False).pk],
+                         900)[0]
+            alone_seconds = (alone.finished_at - alone.created_at).total_seconds()
+            redis_client().delete(DISPATCH_SAMPLES_KEY)
+            groups = {"worker": lambda: set().union(*(process_tree(w.proc.pid) for w in workers)),
+                      "postgres": lambda: pg_backends()}
+            meter.sample(groups)
             started = time.monotonic()
-            ids = [services.job_create(user=self.user, question=DEMO_QUESTION, depth="quick", enforce_limits=False).pk
-                   for _ in range(n_jobs)]
+            ids = []
             deadline = time.monotonic() + 3600
             while time.monotonic() < deadline:
+                due = n_jobs if not rate else min(n_jobs, int((time.monotonic() - started) * rate) + 1)
+                while len(ids) < due:
+                    ids.append(services.job_create(user=self.user, question=DEMO_QUESTION, depth="quick",
+                                                   enforce_limits=False).pk)
                 open_jobs = Job.objects.filter(pk__in=ids).exclude(status__in=Job.TERMINAL_STATUSES).count()
-                peak = max(peak, open_jobs)
-                if not open_jobs:
+                peak_open = max(peak_open, open_jobs)
+                peak_connections = max(peak_connections, len(pg_backends()))
+                meter.sample(groups)
+                if len(ids) == n_jobs and not open_jobs:
                     break
                 time.sleep(0.5)
             wall = time.monotonic() - started
+            meter.sample(groups)
         finally:
-            worker.stop()
+            for worker in workers:
+                worker.stop()
         jobs = list(Job.objects.filter(pk__in=ids))
         samples = sorted(float(x) for x in redis_client().lrange(DISPATCH_SAMPLES_KEY, 0, -1))
         lapsed = sum(1 for j in jobs if j.epoch > 1)
         done = sum(1 for j in jobs if j.status == Job.Status.DONE)
+        errors = sum(1 for j in jobs if j.status == Job.Status.FAILED)
+        durations = sorted(((j.finished_at or j.updated_at) - j.created_at).total_seconds() for j in jobs)
+        cpu = meter.totals()
 
-        def pct(p):
-            return samples[min(len(samples) - 1, int(p * len(samples)))] if samples else float("nan")
+        def pct(values, p):
+            return values[min(len(values) - 1, int(p * len(values)))] if values else float("nan")
 
-        self.stdout.write(f"concurrency ({n_jobs} quick jobs submitted at once, one worker process with {threads} threads, "
-                          f"design latencies / {scale:g}):")
-        self.stdout.write(f"  {done}/{n_jobs} done in {wall:.0f} s; peak {peak} jobs in flight; throughput "
-                          f"{done / wall * 60:.1f} reports per minute")
-        self.stdout.write(f"  task dispatch latency (sent -> started) p50 {pct(0.5):.0f} ms, p95 {pct(0.95):.0f} ms "
-                          f"over {len(samples):,} tasks")
+        arrival = f"{rate:g} new jobs per second" if rate else "submitted at once"
+        self.stdout.write(f"concurrency ({n_jobs} quick jobs {arrival}; {processes} worker processes x {threads} threads, "
+                          f"connection pool; design latencies / {scale:g}):")
+        self.stdout.write(f"  {done}/{n_jobs} done, {errors} failed, in {wall:.0f} s; peak {peak_open} jobs in flight; "
+                          f"throughput {done / wall * 60:.1f} reports per minute ({done / wall:.2f}/s)")
+        self.stdout.write(f"  one job alone: {alone_seconds:.1f} s; under load: median {pct(durations, 0.5):.1f} s, "
+                          f"slowest {durations[-1] if durations else float('nan'):.1f} s "
+                          f"({(durations[-1] if durations else 0) / max(alone_seconds, 1e-9):.2f}x alone; target <= 1.3x)")
+        self.stdout.write(f"  task dispatch latency (sent -> started) p50 {pct(samples, 0.5):.0f} ms, p95 {pct(samples, 0.95):.0f} ms "
+                          f"over {len(samples):,} tasks (target p95 <= 2,000 ms)")
+        self.stdout.write(f"  peak PostgreSQL connections to this database: {peak_connections} "
+                          f"(for {processes * threads} threads)")
         self.stdout.write(f"  leases that lapsed while work ran (renewals missed): {lapsed} (target 0)")
+        self.stdout.write(f"  CPU: worker processes {cpu.get('worker', 0.0):.1f} s, PostgreSQL backends "
+                          f"{cpu.get('postgres', 0.0):.1f} s over {wall:.0f} s ({(sum(cpu.values())) / wall / (os.cpu_count() or 1):.0%} "
+                          f"of {os.cpu_count()} cores); {sum(cpu.values()) / max(done, 1):.2f} CPU-s per report")
 
 
 # The design's timings per call, in seconds before the reply's tokens (which the simulated
