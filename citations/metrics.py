@@ -2,8 +2,10 @@
 
 - precision: share of shipped cited sentences whose quotes exist (stage 1) and that the judge
   found supported; a partial verdict does not count as support.
-- coverage: share of the writer's factual sentences (a name or a figure) that carried a
-  citation, measured on the draft so an uncited sentence the check dropped still counts.
+- coverage: share of the writer's factual sentences (a name or a figure) that ship with a
+  citation. Measured against the draft, so an uncited sentence the check dropped still counts
+  against it, and a cited sentence that was dropped (its citation failed) is not covered: an
+  empty report (every sentence dropped) has coverage 0, never 100%.
 """
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ def coverage(checked) -> float | None:
     factual = [c for c in checked if c.factual]
     if not factual:
         return None
-    return sum(1 for c in factual if c.cited) / len(factual)
+    return sum(1 for c in factual if c.cited and c.outcome != "dropped" and c.note_ids) / len(factual)
 
 
 def passes_gate(value: float | None) -> bool:

@@ -9,7 +9,21 @@ from django.urls import reverse
 from django.utils.html import format_html
 
 from jobs import reports, services
-from jobs.models import Job, JobQuery, Note, PageCache, ProviderCall, ReportClaim, Source, Step, SubQuestion
+from jobs.models import (
+    Job,
+    JobQuery,
+    Note,
+    PageCache,
+    ProviderCall,
+    ReportClaim,
+    Source,
+    Step,
+    SubQuestion,
+    Watch,
+    WebhookAttempt,
+    WebhookDelivery,
+    WebhookEndpoint,
+)
 from jobs.runtime.errors import ApplicationError
 
 
@@ -278,3 +292,38 @@ class ProviderCallAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
 class JobQueryAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = ("job", "query", "normalised", "step_key", "created_at")
     search_fields = ("query", "job__job_id")
+
+
+# --- integrations ---------------------------------------------------------------------------------
+class WebhookAttemptInline(ReadOnlyAdminMixin, admin.TabularInline):
+    model = WebhookAttempt
+    extra = 0
+    fields = ("number", "status_code", "latency_ms", "error", "created_at")
+    readonly_fields = fields
+
+
+@admin.register(WebhookDelivery)
+class WebhookDeliveryAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    """Every delivery with each attempt's status and latency (the log the spec asks for)."""
+
+    list_display = ("id", "event_type", "endpoint", "job", "status", "attempts", "created_at", "finished_at")
+    list_filter = ("status", "event_type")
+    search_fields = ("message_id", "endpoint__url")
+    readonly_fields = ("endpoint", "job", "message_id", "event_key", "event_type", "payload", "status", "attempts",
+                       "created_at", "finished_at")
+    inlines = [WebhookAttemptInline]
+
+
+@admin.register(WebhookEndpoint)
+class WebhookEndpointAdmin(admin.ModelAdmin):
+    list_display = ("id", "user", "url", "events", "active", "created_at")
+    list_filter = ("active",)
+    exclude = ("secret",)
+    readonly_fields = ("user", "url", "events", "created_at")
+
+
+@admin.register(Watch)
+class WatchAdmin(admin.ModelAdmin):
+    list_display = ("id", "user", "question", "schedule", "next_run_at", "last_run_at", "last_error", "active")
+    list_filter = ("schedule", "active")
+    readonly_fields = ("user", "origin", "question", "depth", "sources", "last_run_at", "last_error", "created_at")

@@ -28,7 +28,7 @@ from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from agents import uploads
-from jobs import events, http_errors, online, selectors, services
+from jobs import events, http_errors, online, selectors, services, watches, webhooks
 from jobs.api_fields import (
     NUL_FREE_PATTERN,
     StrictBooleanField,
@@ -200,7 +200,7 @@ class ReportSerializer(serializers.Serializer):
     sources = ReportSourceSerializer(many=True)
     not_found = serializers.ListField(child=serializers.CharField())
     stopped_reason = serializers.CharField(allow_null=True, required=False)
-    metrics = serializers.DictField(required=False, help_text="citation precision and coverage, sentences rewritten and dropped")
+    metrics = serializers.DictField(required=False, help_text="citation precision and coverage, sentences rewritten and dropped, notes rejected because their quote is not on the page")
 
 
 class JobDetailOutputSerializer(serializers.Serializer):
@@ -222,6 +222,11 @@ class JobDetailOutputSerializer(serializers.Serializer):
     report = serializers.SerializerMethodField()
     follow_up_of = serializers.UUIDField(source="follow_up_of_id", allow_null=True)
     follow_ups = serializers.SerializerMethodField()
+    watch_id = serializers.IntegerField(allow_null=True, help_text="the watch this job is a run of (null: not a watch run)")
+    what_changed = serializers.DictField(allow_null=True, help_text=(
+        "a finished watch run against the report before it: {previous_job_id, previous_finished_at, claims_added, "
+        "claims_no_longer_supported, figures_changed: [{claim, previous_claim, changes: [{old, new}], old_sources, "
+        "new_sources}], summary}; each claim carries its sources with their dates"))
 
     @extend_schema_field(serializers.ListField(child=serializers.UUIDField()))
     def get_follow_ups(self, job):
@@ -674,3 +679,113 @@ class UserSettingsUpdateApi(ApiView):
 
 class UserSettingsApi(UserSettingsDetailApi, UserSettingsUpdateApi):
     """/v1/settings: GET reads (UserSettingsDetailApi), PUT replaces (UserSettingsUpdateApi)."""
+
+
+# --- webhooks -------------------------------------------------------------------------------------
+class WebhookOutputSerializer(serializers.Serializer):
+    webhook_id = serializers.IntegerField(source="pk")
+    url = serializers.CharField()
+    events = serializers.ListField(child=serializers.CharField())
+    description = serializers.CharField(allow_blank=True)
+    created_at = serializers.DateTimeField()
+
+
+class WebhookCreateApi(ApiView):
+    class InputSerializer(serializers.Serializer):
+        url = StrictCharField(max_length=webhooks.URL_MAX_CHARS, help_text="http(s); private, loopback and link-local "
+                                                                           "addresses are refused")
+        events = serializers.ListField(child=serializers.ChoiceField(choices=list(webhooks.EVENTS)), required=False,
+                                       min_length=1, help_text="default: all of " + ", ".join(webhooks.EVENTS))
+        description = StrictCharField(required=False, allow_blank=True, max_length=200)
+
+    class OutputSerializer(WebhookOutputSerializer):
+        secret = serializers.CharField(help_text="whsec_...: verify each delivery's webhook-signature with it (shown "
+                                                 "only here)")
+
+    @extend_schema(operation_id="webhooks_create", description="Register a URL for signed deliveries (Standard Webhooks) "
+                   "of my jobs' events. The answer holds the signing secret, shown only once. 409 past 10 webhooks.",
+                   request=InputSerializer, responses={201: OutputSerializer, **errors(400, 401, 409, 415)})
+    def post(self, request):
+        data = WebhookCreateApi.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        endpoint = webhooks.webhook_create(user=request.user, **data.validated_data)
+        return Response(WebhookCreateApi.OutputSerializer(endpoint).data, status=status.HTTP_201_CREATED)
+
+
+class WebhookListApi(ApiView):
+    @extend_schema(operation_id="webhooks_list", description="My webhooks (without their secrets).",
+                   responses={200: WebhookOutputSerializer(many=True), **errors(401)})
+    def get(self, request):
+        return Response(WebhookOutputSerializer(webhooks.webhook_list_for_user(user=request.user), many=True).data)
+
+
+class WebhookCollectionApi(WebhookCreateApi, WebhookListApi):
+    """/v1/webhooks: GET lists (WebhookListApi), POST registers (WebhookCreateApi)."""
+
+
+class WebhookDeleteApi(ApiView):
+    @extend_schema(operation_id="webhooks_destroy", description="Delete one of my webhooks with its delivery log.",
+                   parameters=[OpenApiParameter("webhook_id", int, OpenApiParameter.PATH)],
+                   responses={204: None, **errors(401, 404)})
+    def delete(self, request, webhook_id):
+        webhooks.webhook_delete(user=request.user, webhook_id=webhook_id)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+# --- watched questions ----------------------------------------------------------------------------
+class WatchOutputSerializer(serializers.Serializer):
+    watch_id = serializers.IntegerField(source="pk")
+    origin_job_id = serializers.UUIDField(source="origin_id", allow_null=True)
+    question = serializers.CharField()
+    schedule = serializers.CharField()
+    max_usd = serializers.SerializerMethodField()
+    max_tokens = serializers.IntegerField(source="budget_tokens")
+    next_run_at = serializers.DateTimeField()
+    last_run_at = serializers.DateTimeField(allow_null=True)
+    last_error = serializers.CharField(allow_blank=True, help_text="why the last due run did not start, e.g. the daily "
+                                                                  "limit")
+    runs = serializers.SerializerMethodField()
+
+    def get_max_usd(self, watch) -> float:
+        return watch.budget_usd_micros / 1e6
+
+    @extend_schema_field(serializers.ListField(child=serializers.UUIDField()))
+    def get_runs(self, watch):
+        return [str(pk) for pk in watch.runs.order_by("created_at").values_list("pk", flat=True)]
+
+
+class WatchCreateApi(ApiView):
+    class InputSerializer(serializers.Serializer):
+        class BudgetSerializer(serializers.Serializer):
+            max_usd = StrictFloatField(required=False)
+            max_tokens = StrictIntegerField(required=False)
+
+        schedule = serializers.ChoiceField(choices=["daily", "weekly"])
+        budget = BudgetSerializer(required=False, help_text="each run's caps (default: the watched job's); runs count "
+                                                            "against your daily dollars")
+
+    @extend_schema(operation_id="research_watch", description="Research this finished report's question again daily or "
+                   "weekly; each run's report says what changed against the one before it (what_changed). 409 when "
+                   "the job is not done.", parameters=[JOB_ID], request=InputSerializer,
+                   responses={201: WatchOutputSerializer, **errors(400, 401, 404, 409, 415)})
+    def post(self, request, job_id):
+        data = WatchCreateApi.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        watch = watches.watch_create(user=request.user, job_id=job_id, **data.validated_data)
+        return Response(WatchOutputSerializer(watch).data, status=status.HTTP_201_CREATED)
+
+
+class WatchListApi(ApiView):
+    @extend_schema(operation_id="watches_list", description="My watched questions.",
+                   responses={200: WatchOutputSerializer(many=True), **errors(401)})
+    def get(self, request):
+        return Response(WatchOutputSerializer(watches.watch_list_for_user(user=request.user), many=True).data)
+
+
+class WatchDeleteApi(ApiView):
+    @extend_schema(operation_id="watches_destroy", description="Stop watching (the runs stay).",
+                   parameters=[OpenApiParameter("watch_id", int, OpenApiParameter.PATH)],
+                   responses={204: None, **errors(401, 404)})
+    def delete(self, request, watch_id):
+        watches.watch_delete(user=request.user, watch_id=watch_id)
+        return Response(status=status.HTTP_204_NO_CONTENT)

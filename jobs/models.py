@@ -70,6 +70,10 @@ class Job(models.Model):
     # How many times the citation check was run again on a finished report (admin action);
     # each run's check steps live under their own keys.
     check_generation = models.PositiveSmallIntegerField(default=0)
+    # A run of a watched question, and what changed against the report before it (set when the
+    # run is done: jobs/watches.py).
+    watch = models.ForeignKey("Watch", on_delete=models.SET_NULL, null=True, blank=True, related_name="runs")
+    what_changed = models.JSONField(null=True, blank=True)
 
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -311,6 +315,14 @@ class ProviderCall(models.Model):
     # The lease generation the call ran under: a step repeated after a re-dispatch shows up
     # as the same step_key under two epochs.
     epoch = models.PositiveIntegerField(default=1)
+    # A call is recorded as started (settled false, with its reservation) before it is sent and
+    # settled after: a call in flight when its worker died is paid for by the provider, so a
+    # takeover counts it at its reservation (jobs/runtime/ledger.py settle_abandoned).
+    settled = models.BooleanField(default=True)
+    reserved_tokens = models.PositiveIntegerField(default=0)
+    reserved_usd_micros = models.PositiveBigIntegerField(default=0)
+    reservation_id = models.CharField(max_length=32, blank=True, default="")
+    owner = models.CharField(max_length=200, blank=True, default="")  # the worker process (lease.OWNER)
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
 
     class Meta:
@@ -386,3 +398,113 @@ class ReportFeedback(models.Model):
     class Meta:
         db_table = "report_feedback"
         constraints = [models.UniqueConstraint(fields=["job", "user"], name="report_feedback_one_per_user")]
+
+
+# --- Integrations: signed webhooks and watched questions.
+class WebhookEndpoint(models.Model):
+    """A URL of a user's that receives signed deliveries (Standard Webhooks) of job events."""
+
+    class Event(models.TextChoices):
+        DONE = "done"
+        FAILED = "failed"
+        CANCELLED = "cancelled"
+        PLAN_READY = "plan_ready"
+
+    id = models.BigAutoField(primary_key=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="webhook_endpoints")
+    url = models.URLField(max_length=2000)
+    # "whsec_" + base64 of the key bytes (the Standard Webhooks form); shown to its owner once.
+    secret = models.CharField(max_length=100)
+    events = models.JSONField(default=list)
+    description = models.CharField(max_length=200, blank=True, default="")
+    active = models.BooleanField(default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        db_table = "webhook_endpoints"
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return self.url
+
+
+class WebhookDelivery(models.Model):
+    """One event for one endpoint: its message id, body and outcome after every attempt."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        SUCCEEDED = "succeeded"
+        FAILED = "failed"
+
+    id = models.BigAutoField(primary_key=True)
+    endpoint = models.ForeignKey(WebhookEndpoint, on_delete=models.CASCADE, related_name="deliveries")
+    job = models.ForeignKey(Job, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    # The Standard Webhooks `webhook-id`: the same for every attempt, so receivers can deduplicate.
+    message_id = models.CharField(max_length=64, unique=True)
+    # `<job_id>:<event type>:<event id>`: one delivery per event and endpoint, however often the
+    # fan-out task runs.
+    event_key = models.CharField(max_length=200)
+    event_type = models.CharField(max_length=20)
+    payload = models.JSONField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        db_table = "webhook_deliveries"
+        ordering = ["-id"]
+        constraints = [models.UniqueConstraint(fields=["endpoint", "event_key"], name="webhook_deliveries_one_per_event")]
+
+    def __str__(self) -> str:
+        return f"{self.event_type} -> {self.endpoint_id}"
+
+
+class WebhookAttempt(models.Model):
+    """One POST of a delivery: the HTTP status (None: no answer), latency and error."""
+
+    id = models.BigAutoField(primary_key=True)
+    delivery = models.ForeignKey(WebhookDelivery, on_delete=models.CASCADE, related_name="attempt_log")
+    number = models.PositiveSmallIntegerField()
+    status_code = models.PositiveSmallIntegerField(null=True, blank=True)
+    latency_ms = models.PositiveIntegerField(default=0)
+    error = models.CharField(max_length=500, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        db_table = "webhook_attempts"
+        ordering = ["delivery", "number"]
+        constraints = [models.UniqueConstraint(fields=["delivery", "number"], name="webhook_attempts_unique_number")]
+
+
+class Watch(models.Model):
+    """A finished report's question, researched again on a schedule. The row is its schedule:
+    `next_run_at` is when the beat starts the next run (jobs.tasks.watches_run_due)."""
+
+    class Schedule(models.TextChoices):
+        DAILY = "daily"
+        WEEKLY = "weekly"
+
+    id = models.BigAutoField(primary_key=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="watches")
+    origin = models.ForeignKey(Job, on_delete=models.SET_NULL, null=True, blank=True, related_name="watches_started")
+    question = models.TextField()
+    depth = models.CharField(max_length=8, default="deep")
+    sources = models.JSONField(default=list)
+    schedule = models.CharField(max_length=8, choices=Schedule.choices)
+    # Each run's caps; the run counts against the user's daily dollars like any job.
+    budget_usd_micros = models.PositiveBigIntegerField()
+    budget_tokens = models.PositiveIntegerField()
+    active = models.BooleanField(default=True)
+    next_run_at = models.DateTimeField(db_index=True)
+    last_run_at = models.DateTimeField(null=True, blank=True)
+    # Why the last due run did not start (the daily limit, too many open jobs); "" when it did.
+    last_error = models.CharField(max_length=500, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        db_table = "watches"
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"{self.schedule}: {self.question[:60]}"

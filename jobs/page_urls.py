@@ -14,6 +14,7 @@ urlpatterns = [
     path("research/<uuid:job_id>/plan", views.plan_review, name="page-plan"),
     path("research/<uuid:job_id>/cancel", views.cancel, name="page-cancel"),
     path("research/<uuid:job_id>/delete", views.job_delete, name="page-job-delete"),
+    path("research/<uuid:job_id>/watch", views.watch_create, name="page-watch"),
     path("research/<uuid:job_id>/feedback", views.feedback, name="page-feedback"),
     re_path(r"^research/(?P<job_id>[0-9a-f-]{36})/export\.(?P<fmt>md|html|json)$", views.export, name="page-export"),
     path("staff/metrics", views.metrics, name="page-metrics"),

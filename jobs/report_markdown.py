@@ -19,8 +19,20 @@ def render(job: Job) -> str:
             refs = sorted({numbers[notes[i].source_id] for i in sentence["citations"] if i in notes and notes[i].source_id in numbers})
             marks = "".join(f"[{r}]" for r in refs)
             flag = " (single source)" if sentence.get("single_source") else ""
+            if sentence.get("disputed"):
+                flag += f" (depends on a disputed figure, see {sentence['disputed']})"
             paragraph.append(f"{sentence['text']}{flag} {marks}".strip())
         lines += [" ".join(paragraph), ""]
+    if report.get("disagreements"):
+        lines += ["## Where sources disagree", ""]
+        for d in report["disagreements"]:
+            values = "; ".join(f"{v['value']} from " + ", ".join(f"{dom} ({date})" for dom, date in v["sources"])
+                               for v in d["values"])
+            about = d["subject"] + (f", {d['attribute']}" if d.get("attribute") else "") + (f" ({d['period']})" if d.get("period") else "")
+            lines.append(f"- {d['id']}: {about}: {values}")
+        lines.append("")
+    if report.get("minority_claims"):
+        lines += ["## Claims not stated as fact", ""] + [f"- {m['statement']}" for m in report["minority_claims"]] + [""]
     if report.get("not_found"):
         lines += ["## Not found", ""] + [f"- {x}" for x in report["not_found"]] + [""]
     lines += ["## Sources", ""]

@@ -29,7 +29,8 @@ def report_view(*, job: Job) -> dict:
         for sent in sec["sentences"]:
             markers = [{"note_id": i, "number": numbers.get(notes[i].source_id, "?"), "claim": notes[i].claim}
                        for i in sent["citations"] if i in notes]
-            sentences.append({"text": sent["text"], "single_source": sent.get("single_source", False), "markers": markers})
+            sentences.append({"text": sent["text"], "single_source": sent.get("single_source", False), "markers": markers,
+                              "disputed": sent.get("disputed", "")})
         sections.append({"heading": sec["heading"], "sentences": sentences})
     evidence = []
     for note_id in dict.fromkeys(cited):
@@ -41,6 +42,7 @@ def report_view(*, job: Job) -> dict:
     return {
         "sections": sections, "sources": sources, "evidence": evidence,
         "not_found": report.get("not_found", []), "stopped_reason": report.get("stopped_reason") or job.stopped_reason,
+        "disagreements": report.get("disagreements", []), "minority_claims": report.get("minority_claims", []),
         "trust": trust_panel(job=job),
     }
 
@@ -55,6 +57,7 @@ def trust_panel(*, job: Job) -> dict:
         "sentences_drafted": m.get("sentences_drafted"),
         "sentences_rewritten": m.get("sentences_rewritten", 0),
         "sentences_dropped": m.get("sentences_dropped", 0),
+        "notes_rejected_quote_not_on_page": m.get("notes_rejected_quote_not_on_page", 0),
         "tokens": job.tokens_used, "usd": job.usd_used_micros / 1e6,
         "minutes": (end - job.created_at).total_seconds() / 60,
     }

@@ -270,23 +270,31 @@ def assemble_report(task, ctx: RunContext, outputs: list, indexes: list):
 # --- housekeeping ------------------------------------------------------------------------
 @shared_task(name="jobs.tasks.sweep_expired_leases")
 def sweep_expired_leases():
-    """Re-dispatch every active job whose lease lapsed (all its workers died), and schedule a
-    check at the exact expiry of each lease that lapses before the next sweep."""
+    """Re-dispatch every active job whose lease lapsed (all its workers died) or one of whose
+    tasks died (its worker's heartbeat lapsed while others still work on the job), and
+    schedule a check at the exact expiry of each lease or heartbeat that lapses before the
+    next sweep."""
     taken = _redispatch(lease.take_over_expired())
     for job_id, expires_at in lease.expiring_before_next_sweep():
         sweep_job.apply_async((job_id,), eta=expires_at + timedelta(milliseconds=SWEEP_JOB_MARGIN_MS))
+    # A worker's heartbeat that lapses before the next sweep gets a check at its expiry too, so
+    # a task that died is taken over about LEASE_TTL_SECONDS after its worker's last beat.
+    _, lapsing = lease.jobs_with_dead_claims()
+    for job_id, seconds in lapsing:
+        sweep_job.apply_async((job_id,), countdown=seconds + SWEEP_JOB_MARGIN_MS / 1000)
     return taken
 
 
 @shared_task(name="jobs.tasks.sweep_job", ignore_result=True)
 def sweep_job(job_id: str):
-    """Take one job over if its lease has lapsed by now (a renewal since scheduling wins)."""
+    """Take one job over if its lease has lapsed by now, or a worker working on it died (a
+    renewal since scheduling wins)."""
     return _redispatch(lease.take_over_expired([job_id]))
 
 
 def _redispatch(taken) -> int:
     for job_id, epoch in taken:
-        logger.warning("lease of job %s expired; re-dispatching at epoch %s", job_id, epoch)
+        logger.warning("lease of job %s expired or one of its workers died; re-dispatching at epoch %s", job_id, epoch)
         job_resume.delay(job_id, epoch)
     return len(taken)
 
@@ -307,3 +315,46 @@ def cleanup_trajectories():
     from jobs.trajectories import trajectories_expire
 
     return trajectories_expire()
+
+
+# --- integrations: webhooks and watched questions ---------------------------------------------
+@shared_task(name="jobs.tasks.job_event_follow_ups", bind=True, acks_late=True, autoretry_for=TRANSIENT_ERRORS,
+             retry_backoff=TASK_BACKOFF_SECONDS, retry_backoff_max=TASK_BACKOFF_MAX_SECONDS,
+             max_retries=TASK_MAX_RETRIES)
+def job_event_follow_ups(self, job_id: str, event_type: str):
+    """After a job's plan_ready, done, failed or cancelled event (jobs/runtime/events.py): a
+    finished watch run is compared with the report before it, then one signed delivery per
+    webhook of the owner's is queued. Runs outside the job: a slow receiver never holds it."""
+    from jobs import watches, webhooks
+
+    if event_type == "done":
+        watches.watch_run_compare(job_id=job_id)
+    for delivery_id in webhooks.deliveries_create(job_id=job_id, event_type=event_type):
+        webhook_deliver.delay(delivery_id)
+
+
+@shared_task(name="jobs.tasks.webhook_deliver", bind=True, acks_late=True, max_retries=None)
+def webhook_deliver(self, delivery_id: int):
+    """One attempt at a delivery; a failed one is retried after webhooks.retry_delay_seconds
+    until WEBHOOK_MAX_ATTEMPTS attempts, then the delivery is marked failed."""
+    from django.conf import settings
+
+    from jobs import webhooks
+    from jobs.models import WebhookDelivery
+
+    ok = webhooks.delivery_attempt(delivery_id=delivery_id)
+    if ok is False:
+        attempts = WebhookDelivery.objects.values_list("attempts", flat=True).get(pk=delivery_id)
+        if attempts >= settings.WEBHOOK_MAX_ATTEMPTS:
+            webhooks.delivery_give_up(delivery_id=delivery_id)
+            return {"delivery_id": delivery_id, "status": "failed", "attempts": attempts}
+        raise self.retry(countdown=webhooks.retry_delay_seconds(attempts))
+    return {"delivery_id": delivery_id, "delivered": ok}
+
+
+@shared_task(name="jobs.tasks.watches_run_due")
+def watches_run_due():
+    """Start the run of every watch that is due (the beat sends this every WATCH_TICK_SECONDS)."""
+    from jobs import watches
+
+    return watches.watches_run_due()

@@ -17,7 +17,7 @@ from django.template.loader import render_to_string
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from agents import uploads
-from jobs import online, report_markdown, reports, selectors, services
+from jobs import online, report_markdown, reports, selectors, services, watches, webhooks
 from jobs.api import JobDetailOutputSerializer
 from jobs.models import Job
 from jobs.runtime.errors import ApplicationError
@@ -111,6 +111,23 @@ def plan_review(request, job_id):
     except ApplicationError as exc:
         messages.error(request, f"{exc.field}: {exc.message}" if exc.field else exc.message)
     return redirect("page-job", job_id=job.pk)
+
+
+@login_required
+@require_POST
+def watch_create(request, job_id):
+    """Watch a finished report's question (daily or weekly, a money cap per run)."""
+    try:
+        budget = {"max_usd": float(request.POST["max_usd"])} if request.POST.get("max_usd") else None
+        watches.watch_create(user=request.user, job_id=job_id, schedule=request.POST.get("schedule", ""), budget=budget)
+        messages.success(request, "Watching: the question will be researched again on its schedule (see Settings).")
+    except ValueError:
+        messages.error(request, "max_usd: must be a number")
+    except ApplicationError as exc:
+        if exc.status == 404:
+            raise Http404("no such job") from None
+        messages.error(request, f"{exc.field}: {exc.message}" if exc.field else exc.message)
+    return redirect("page-job", job_id=job_id)
 
 
 @login_required
@@ -213,11 +230,35 @@ def export(request, job_id, fmt: str):
 @login_required
 @require_http_methods(["GET", "POST"])
 def user_settings(request):
+    """Defaults for new jobs, webhooks (add: the secret is shown once; delete) and watches (stop)."""
+    new_secret = None
     if request.method == "POST":
-        services.user_settings_update(user=request.user, require_approval=request.POST.get("require_approval") == "on")
-        messages.success(request, "Settings saved.")
-        return redirect("page-settings")
-    return render(request, "research/settings.html", {"settings": services.user_settings_get(user=request.user)})
+        action = request.POST.get("action", "settings")
+        try:
+            if action == "webhook_add":
+                endpoint = webhooks.webhook_create(user=request.user, url=request.POST.get("url", "").strip(),
+                                                   events=request.POST.getlist("events") or None,
+                                                   description=request.POST.get("description", ""))
+                new_secret = endpoint.secret
+                messages.success(request, f"Webhook added for {endpoint.url}.")
+            elif action == "webhook_delete":
+                webhooks.webhook_delete(user=request.user, webhook_id=request.POST.get("webhook_id"))
+                messages.success(request, "Webhook deleted.")
+            elif action == "watch_delete":
+                watches.watch_delete(user=request.user, watch_id=request.POST.get("watch_id"))
+                messages.success(request, "Stopped watching.")
+            else:
+                services.user_settings_update(user=request.user,
+                                              require_approval=request.POST.get("require_approval") == "on")
+                messages.success(request, "Settings saved.")
+        except ApplicationError as exc:
+            messages.error(request, f"{exc.field}: {exc.message}" if exc.field else exc.message)
+        if new_secret is None:
+            return redirect("page-settings")
+    return render(request, "research/settings.html", {
+        "settings": services.user_settings_get(user=request.user),
+        "webhooks": webhooks.webhook_list_for_user(user=request.user), "webhook_events": webhooks.EVENTS,
+        "watches": watches.watch_list_for_user(user=request.user), "new_secret": new_secret})
 
 
 @staff_member_required

@@ -10,4 +10,26 @@ start_embedded_services()
 
 from django.core.asgi import get_asgi_application  # noqa: E402
 
-application = get_asgi_application()
+django_application = get_asgi_application()
+
+MCP_PATH = "/mcp"
+_mcp_application = None
+
+
+def mcp_application():
+    """The MCP endpoint, built on its first request: a server that is never asked for MCP does not
+    pay for importing the SDK at start."""
+    global _mcp_application
+    if _mcp_application is None:
+        from jobs.mcp_server import McpHttpApp
+
+        _mcp_application = McpHttpApp()
+    return _mcp_application
+
+
+async def application(scope, receive, send):
+    """Django, except /mcp: the MCP server's Streamable HTTP endpoint (jobs/mcp_server.py)."""
+    if scope["type"] == "http" and scope["path"].rstrip("/") == MCP_PATH:
+        await mcp_application()({**scope, "path": MCP_PATH}, receive, send)
+        return
+    await django_application(scope, receive, send)

@@ -33,7 +33,9 @@ def floor(module: str) -> int:
         if len(parts) > 1 and parts[1] in {"models", "migrations"}:
             return 4
         return 0
-    if parts[0] == "research_project" and (len(parts) == 1 or parts[1] in {"settings", "celery", "embedded_redis"}):
+    # research_project is the basement (settings, startup, embedded Redis, process helpers),
+    # except the entry points that wire the top floor together.
+    if parts[0] == "research_project" and (len(parts) == 1 or parts[1] not in {"urls", "asgi", "wsgi"}):
         return 5
     return 0
 

@@ -50,6 +50,38 @@ def emit(job_id, event_type: str, data: dict | None = None) -> None:
             send_event(channel, event_type, {"job_id": str(job_id), **(data or {})})
     except Exception:  # noqa: BLE001 - events are best effort; the step log is the record
         logger.exception("could not emit %s for job %s", event_type, job_id)
+    if event_type in FOLLOW_UP_EVENT_TYPES:
+        _enqueue_follow_ups(job_id, event_type)
+
+
+# Events whose delivery to the owner's webhooks (and, for a watch run, the comparison with the
+# report before it) happens in a task of its own: never inside the job's own steps.
+FOLLOW_UP_EVENT_TYPES = frozenset({"plan_ready", "done", "failed", "cancelled"})
+FOLLOW_UP_TASK = "jobs.tasks.job_event_follow_ups"
+
+
+def _enqueue_follow_ups(job_id, event_type: str) -> None:
+    """After commit, send the follow-up task by name when the job is a watch run or its owner has
+    an active webhook. Never raises: a broker that is down must not fail the job's step."""
+    from django.db.models import Q
+
+    from jobs.models import Job
+    from research_project.celery import app
+
+    try:
+        wanted = Job.objects.filter(pk=job_id).filter(
+            Q(watch__isnull=False) | Q(user__webhook_endpoints__active=True)).exists()
+        if wanted:
+            transaction.on_commit(lambda: _send_follow_ups(app, str(job_id), event_type))
+    except Exception:  # noqa: BLE001 - see the docstring
+        logger.exception("could not enqueue the follow-ups of %s for job %s", event_type, job_id)
+
+
+def _send_follow_ups(app, job_id: str, event_type: str) -> None:
+    try:
+        app.send_task(FOLLOW_UP_TASK, (job_id, event_type))
+    except Exception:  # noqa: BLE001 - the event stays stored; the job goes on
+        logger.exception("could not send the follow-ups of %s for job %s", event_type, job_id)
 
 
 PUBLISH_LOCK_SECONDS = 5  # one store + publish takes milliseconds; a dead holder frees it after this

@@ -1,9 +1,19 @@
-"""One lease per job, with fencing.
+"""One lease per job, with fencing, and a claim per worker process on each job it works on.
 
 Every task working on a job holds the lease through `hold()`. One keeper thread per process
 renews all held leases every LEASE_RENEW_SECONDS. When every worker on a job has died, the
 lease lapses after LEASE_TTL_SECONDS; the sweeper bumps the job's epoch (the lease
-generation) and re-dispatches it from the step log. A runner of an older epoch finds its
+generation) and re-dispatches it from the step log.
+
+A job's lease stays alive while any worker runs one of its tasks, so a lapsed lease alone
+would notice a dead worker only after the survivors' tasks end. So each process also claims
+the jobs it works on (Redis hash `lease:claims:<job>`, field `<owner>|<epoch>`) and keeps a
+heartbeat (`lease:alive:<owner>`, renewed with the leases, expiring after LEASE_TTL_SECONDS).
+A claim of the job's current epoch whose owner's heartbeat is gone is a task that died: the
+sweeper takes the job over at once, whatever else still runs on it (the survivors' tasks are
+fenced and the job resumes from its step log). Redis losing the claims loses nothing but
+speed: the keeper writes them again on its next beat, and the lapsed lease still catches a
+job all of whose workers died. A runner of an older epoch finds its
 renewal refused, is marked lost, and every write it then tries is refused by the epoch check
 in the step commit (jobs/runtime/steps.py).
 """
@@ -29,12 +39,44 @@ logger = logging.getLogger(__name__)
 OWNER = f"{socket.gethostname()}:{os.getpid()}"
 # Jobs one sweep takes over at most; the next sweep (10 s later) takes the rest.
 SWEEP_BATCH = 500
+# A job's claims hash outlives any task (a week); the keeper refreshes it while it works.
+CLAIMS_TTL_SECONDS = 7 * 24 * 3600
 
 
 def _active_statuses():
     from jobs.models import Job
 
     return Job.ACTIVE_STATUSES
+
+
+def _claims_key(job_id) -> str:
+    return f"lease:claims:{job_id}"
+
+
+def _alive_key(owner: str) -> str:
+    return f"lease:alive:{owner}"
+
+
+def _claim_field(epoch: int) -> str:
+    return f"{OWNER}|{int(epoch)}"
+
+
+def beat(claims: list[tuple[str, int]]) -> None:
+    """This process is alive (for LEASE_TTL_SECONDS), and works on `claims` (job, epoch)."""
+    from jobs.runtime.redis_client import redis_client
+
+    pipe = redis_client().pipeline(transaction=False)
+    pipe.set(_alive_key(OWNER), "1", px=int(settings.LEASE_TTL_SECONDS * 1000))
+    for job_id, epoch in claims:
+        pipe.hset(_claims_key(job_id), _claim_field(epoch), int(epoch))
+        pipe.expire(_claims_key(job_id), CLAIMS_TTL_SECONDS)
+    pipe.execute()
+
+
+def unclaim(job_id, epoch: int) -> None:
+    from jobs.runtime.redis_client import redis_client
+
+    redis_client().hdel(_claims_key(job_id), _claim_field(epoch))
 
 
 def renew(job_id, epoch: int) -> bool:
@@ -67,18 +109,24 @@ class _Keeper:
     def acquire(self, job_id: str, epoch: int) -> None:
         key = (str(job_id), int(epoch))
         with self._lock:
+            first = key not in self._held
             self._held[key] = self._held.get(key, 0) + 1
             self._ensure_thread()
+        if first:
+            _quietly(beat, [key])
 
     def release(self, job_id: str, epoch: int) -> None:
         key = (str(job_id), int(epoch))
         with self._lock:
             n = self._held.get(key, 0) - 1
-            if n <= 0:
+            last = n <= 0
+            if last:
                 self._held.pop(key, None)
                 self._lost.discard(key)
             else:
                 self._held[key] = n
+        if last:
+            _quietly(unclaim, *key)
 
     def is_lost(self, job_id, epoch) -> bool:
         return (str(job_id), int(epoch)) in self._lost
@@ -90,6 +138,7 @@ class _Keeper:
     def renew_all(self) -> None:
         with self._lock:
             keys = list(self._held)
+        _quietly(beat, keys)
         for job_id, epoch in keys:
             try:
                 if not renew(job_id, epoch):
@@ -108,6 +157,14 @@ class _Keeper:
 
 
 keeper = _Keeper()
+
+
+def _quietly(fn, *args) -> None:
+    """Heartbeats and claims only speed detection up: a Redis hiccup must not fail a task."""
+    try:
+        fn(*args)
+    except Exception:  # noqa: BLE001
+        logger.warning("heartbeat or claim not written (%s)", fn.__name__, exc_info=True)
 
 
 @contextmanager
@@ -178,29 +235,114 @@ def expiring_before_next_sweep() -> list[tuple[str, datetime]]:
     ]
 
 
+def claims(job_ids=None) -> dict[str, list[tuple[str, int, int | None]]]:
+    """{job_id: [(owner, epoch, heartbeat ms left or None when dead)]} for every job with a
+    claim (or for `job_ids`)."""
+    from jobs.runtime.redis_client import redis_client
+
+    r = redis_client()
+    if job_ids is None:
+        keys = [k.decode() for k in r.scan_iter(match="lease:claims:*", count=500)]
+    else:
+        keys = [_claims_key(j) for j in job_ids]
+    out: dict[str, list] = {}
+    for key in keys:
+        fields = r.hgetall(key)
+        if not fields:
+            continue
+        rows = []
+        for field in fields:
+            owner, _, epoch = field.decode().rpartition("|")
+            rows.append((owner, int(epoch)))
+        pipe = r.pipeline(transaction=False)
+        for owner, _ in rows:
+            pipe.pttl(_alive_key(owner))
+        ttls = pipe.execute()
+        out[key.split(":", 2)[2]] = [(o, e, ttl if ttl is not None and ttl >= 0 else None)
+                                     for (o, e), ttl in zip(rows, ttls)]
+    return out
+
+
+def jobs_with_dead_claims(job_ids=None) -> tuple[set[str], list[tuple[str, float]]]:
+    """(jobs with a claim of their current epoch whose owner's heartbeat is gone, and
+    [(job_id, seconds until a current claim's heartbeat lapses)] for heartbeats that lapse
+    before the next sweep). Stale claims (older epochs, dead owners) are removed."""
+    from jobs.models import Job
+    from jobs.runtime.redis_client import redis_client
+
+    found = claims(job_ids)
+    if not found:
+        return set(), []
+    current = dict(Job.objects.filter(pk__in=list(found), status__in=_active_statuses()).values_list("pk", "epoch"))
+    current = {str(k): v for k, v in current.items()}
+    dead, soon, stale = set(), [], []
+    for job_id, rows in found.items():
+        epoch_now = current.get(job_id)
+        for owner, epoch, ttl_ms in rows:
+            if epoch_now is None or epoch != epoch_now:
+                if ttl_ms is None or epoch_now is None:
+                    stale.append((job_id, f"{owner}|{epoch}"))
+                continue
+            if ttl_ms is None:
+                dead.add(job_id)  # removed as stale once the takeover has moved the epoch on
+            elif ttl_ms < settings.SWEEP_INTERVAL_SECONDS * 1000:
+                soon.append((job_id, ttl_ms / 1000))
+    if stale:
+        pipe = redis_client().pipeline(transaction=False)
+        for job_id, field in stale:
+            pipe.hdel(_claims_key(job_id), field)
+        pipe.execute()
+    return dead, soon
+
+
 def take_over_expired(job_ids=None) -> list[tuple[str, int]]:
     """Bump the epoch of every active job (or of `job_ids`) whose lease lapsed and that has no
-    task waiting in the queue; return (job_id, new_epoch) for each job this call took over.
-    The conditional update makes two sweepers safe."""
+    task waiting in the queue, or that has a task whose worker died (a claim without a
+    heartbeat); return (job_id, new_epoch) for each job this call took over. The conditional
+    update makes two sweepers safe. Calls the old epochs' dead workers left unsettled are then
+    counted at their reservation."""
+    taken = _take_over(job_ids)
+    if taken:
+        from jobs.runtime.metering import settle_abandoned_calls
+
+        for job_id, epoch in taken:
+            try:
+                settle_abandoned_calls(job_id, before_epoch=epoch)
+            except Exception:  # noqa: BLE001 - a rebuild counts them at their reservation anyway
+                logger.exception("abandoned calls of job %s not settled", job_id)
+    return taken
+
+
+def _take_over(job_ids=None) -> list[tuple[str, int]]:
+    from django.db.models import Q
+
     from jobs.models import Job
 
     now = timezone.now()
     taken = []
-    scope = Job.objects.filter(status__in=_active_statuses(), lease_expires_at__lt=now)
+    try:
+        dead, _ = jobs_with_dead_claims(job_ids)
+    except Exception:  # noqa: BLE001 - without Redis, the lapsed lease still works
+        logger.warning("claims not read", exc_info=True)
+        dead = set()
+    scope = Job.objects.filter(Q(lease_expires_at__lt=now) | Q(pk__in=list(dead)), status__in=_active_statuses())
     if job_ids is not None:
         scope = scope.filter(pk__in=list(job_ids))
     waiting = queued_job_ids()
+    waiting -= dead  # a dead task is lost whatever else of its job waits in the queue
     if waiting:
         # Queued work keeps its job's lease: it is behind a backlog, not lost.
-        scope.filter(pk__in=waiting).update(
+        scope.filter(pk__in=waiting, lease_expires_at__lt=now).update(
             lease_expires_at=now + timedelta(seconds=settings.LEASE_TTL_SECONDS), lease_owner="queued"
         )
     with transaction.atomic():
         # A row locked by a runner committing a step (or by a stopped one, until PostgreSQL
         # ends its idle transaction) is skipped this round instead of blocking the sweeper.
         expired = list(scope.select_for_update(skip_locked=True).values_list("pk", "epoch")[:SWEEP_BATCH])
+        dead_pks = {str(j) for j in dead}
         for job_id, epoch in expired:
-            won = Job.objects.filter(pk=job_id, epoch=epoch, lease_expires_at__lt=now).update(
+            still = Q(lease_expires_at__lt=now) | Q(pk__in=[job_id] if str(job_id) in dead_pks else [])
+            won = Job.objects.filter(still, pk=job_id, epoch=epoch).update(
                 epoch=epoch + 1,
                 lease_owner="sweeper",
                 lease_expires_at=now + timedelta(seconds=settings.LEASE_TTL_SECONDS),

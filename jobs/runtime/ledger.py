@@ -2,8 +2,11 @@
 
 Reserve before a paid call (atomic Lua: refuse when used + reserved + estimate > cap), settle
 to the actual usage after it. Reservations carry an expiry, so a worker that died mid-call
-does not hold budget forever. When the ledger is missing (Redis restarted or flushed) it is
-rebuilt from the provider_calls rows, under a lock, before anything new is granted.
+does not hold budget forever; the call itself was recorded as started with its reservation
+before it was sent (jobs/runtime/metering.py), and the takeover of its job counts it at that
+reservation (`settle_abandoned`): the provider may have served it. When the ledger is missing
+(Redis restarted or flushed) it is rebuilt from the provider_calls rows, under a lock, before
+anything new is granted.
 """
 from __future__ import annotations
 
@@ -44,18 +47,30 @@ redis.call('EXPIRE', KEYS[2], ARGV[8])
 return {1, 'ok'}
 """
 
-# Settling into a missing ledger would create a partial one; skip it instead; the rebuild
-# reads the provider_calls row, which is written before settle. A rebuild that ran between
-# that row and its settle has already counted it (KEYS[3] holds the row ids it summed), so
-# the settle must not count it again.
-_SETTLE = """
-redis.call('HDEL', KEYS[2], ARGV[1])
+# Counting a call: KEYS[3] maps every provider_calls row id the ledger has counted to the
+# amount it counted ("tokens:usd"). Counting a call again counts only the difference, so a
+# call is counted once whoever gets there first: its own settle, a takeover that counts an
+# abandoned call at its reservation (ARGV[5] = 1: only if nothing was counted for it yet), or
+# a rebuild after a Redis loss (which records every row it summed). Counting into a missing
+# ledger would create a partial one: the caller rebuilds it and counts again.
+_COUNT = """
+if ARGV[1] ~= '' then redis.call('HDEL', KEYS[2], ARGV[1]) end
 if redis.call('EXISTS', KEYS[1]) == 0 then return {-1, -1} end
-if ARGV[4] ~= '' and redis.call('SISMEMBER', KEYS[3], ARGV[4]) == 1 then
-  return {tonumber(redis.call('HGET', KEYS[1], 'tokens') or '0'), tonumber(redis.call('HGET', KEYS[1], 'usd') or '0')}
+local dt, du = tonumber(ARGV[3]), tonumber(ARGV[4])
+if ARGV[2] ~= '' then
+  local prev = redis.call('HGET', KEYS[3], ARGV[2])
+  if prev then
+    if ARGV[5] == '1' then
+      return {tonumber(redis.call('HGET', KEYS[1], 'tokens') or '0'), tonumber(redis.call('HGET', KEYS[1], 'usd') or '0')}
+    end
+    local pt, pu = string.match(prev, '(%d+):(%d+)')
+    dt, du = dt - tonumber(pt), du - tonumber(pu)
+  end
+  redis.call('HSET', KEYS[3], ARGV[2], ARGV[3] .. ':' .. ARGV[4])
+  redis.call('EXPIRE', KEYS[3], ARGV[6])
 end
-local t = redis.call('HINCRBY', KEYS[1], 'tokens', ARGV[2])
-local u = redis.call('HINCRBY', KEYS[1], 'usd', ARGV[3])
+local t = redis.call('HINCRBY', KEYS[1], 'tokens', dt)
+local u = redis.call('HINCRBY', KEYS[1], 'usd', du)
 return {t, u}
 """
 
@@ -77,13 +92,13 @@ class Reservation:
 
 
 def _keys(job_id) -> list[str]:
-    """The totals, the open reservations, and the provider_calls ids the last rebuild summed."""
-    return [f"ledger:{job_id}", f"ledger:{job_id}:res", f"ledger:{job_id}:rebuilt-from"]
+    """The totals, the open reservations, and what was counted for each provider_calls row."""
+    return [f"ledger:{job_id}", f"ledger:{job_id}:res", f"ledger:{job_id}:calls"]
 
 
 def _scripts():
     r = redis_client()
-    return r.register_script(_RESERVE), r.register_script(_SETTLE)
+    return r.register_script(_RESERVE), r.register_script(_COUNT)
 
 
 def ensure(job_id) -> None:
@@ -95,12 +110,12 @@ def ensure(job_id) -> None:
         if r.set(lock, "1", nx=True, ex=REBUILD_LOCK_SECONDS):
             try:
                 if not r.exists(key):
-                    tokens, usd, ids = _rows(job_id)
+                    tokens, usd, per_call = _rows(job_id)
                     counted = _keys(job_id)[2]
-                    pipe = r.pipeline()  # MULTI: totals and the ids behind them appear together
+                    pipe = r.pipeline()  # MULTI: totals and the rows behind them appear together
                     pipe.delete(counted)
-                    if ids:
-                        pipe.sadd(counted, *ids)
+                    if per_call:
+                        pipe.hset(counted, mapping={str(pk): f"{t}:{u}" for pk, (t, u) in per_call.items()})
                         pipe.expire(counted, LEDGER_TTL_SECONDS)
                     pipe.hset(key, mapping={"tokens": tokens, "usd": usd})
                     pipe.expire(key, LEDGER_TTL_SECONDS)
@@ -116,12 +131,17 @@ def spent_from_rows(job_id) -> tuple[int, int]:
     return tokens, usd
 
 
-def _rows(job_id) -> tuple[int, int, list[int]]:
-    """(tokens, micro-dollars, row ids) of the job's provider_calls, read in one query."""
+def _rows(job_id) -> tuple[int, int, dict[int, tuple[int, int]]]:
+    """(tokens, micro-dollars, {row id: (tokens, micro-dollars)}) of the job's provider_calls,
+    read in one query. A call still unsettled (in flight, or abandoned by a dead worker) counts
+    at its reservation: the provider may have served it."""
     from jobs.models import ProviderCall
 
-    rows = list(ProviderCall.objects.filter(job_id=job_id).values_list("pk", "tokens_in", "tokens_out", "usd_micros"))
-    return sum(t_in + t_out for _, t_in, t_out, _ in rows), sum(u for *_, u in rows), [pk for pk, *_ in rows]
+    per_call = {}
+    for pk, settled, t_in, t_out, usd, r_tokens, r_usd in ProviderCall.objects.filter(job_id=job_id).values_list(
+            "pk", "settled", "tokens_in", "tokens_out", "usd_micros", "reserved_tokens", "reserved_usd_micros"):
+        per_call[pk] = (t_in + t_out, usd) if settled else (r_tokens, r_usd)
+    return sum(t for t, _ in per_call.values()), sum(u for _, u in per_call.values()), per_call
 
 
 def reserve(job_id, *, tokens: int, usd_micros: int, cap_tokens: int, cap_usd_micros: int) -> Reservation:
@@ -145,17 +165,31 @@ def reserve(job_id, *, tokens: int, usd_micros: int, cap_tokens: int, cap_usd_mi
 def settle(reservation: Reservation, *, tokens: int, usd_micros: int, call_id: int | None = None) -> None:
     """Replace the reservation by the actual usage (of provider_calls row `call_id`) and mirror
     the totals on the jobs row."""
+    _count(reservation.job_id, reservation.res_id, call_id, tokens, usd_micros, only_if_uncounted=False)
+
+
+def settle_abandoned(job_id, *, call_id: int, res_id: str, tokens: int, usd_micros: int) -> None:
+    """Count a call whose worker died before settling it at its reservation (`tokens`,
+    `usd_micros`), unless something already counted it. A settle that still comes later (the
+    worker was only slow) replaces it by the actual usage."""
+    _count(job_id, res_id, call_id, tokens, usd_micros, only_if_uncounted=True)
+
+
+def _count(job_id, res_id: str, call_id, tokens: int, usd_micros: int, *, only_if_uncounted: bool) -> None:
     from jobs.models import Job
 
-    _, settle_script = _scripts()
-    total_tokens, total_usd = settle_script(
-        keys=_keys(reservation.job_id),
-        args=[reservation.res_id, int(tokens), int(usd_micros), "" if call_id is None else str(call_id)],
-    )
+    _, count_script = _scripts()
+    args = [res_id or "", "" if call_id is None else str(call_id), int(tokens), int(usd_micros),
+            "1" if only_if_uncounted else "0", LEDGER_TTL_SECONDS]
+    total_tokens, total_usd = count_script(keys=_keys(job_id), args=args)
     if total_tokens < 0:
-        ensure(reservation.job_id)
-        total_tokens, total_usd = used(reservation.job_id)
-    Job.objects.filter(pk=reservation.job_id).update(
+        # The ledger was lost: the rebuild sums the row (settled, or at its reservation); the
+        # count then adds only what differs from what the rebuild counted.
+        ensure(job_id)
+        total_tokens, total_usd = count_script(keys=_keys(job_id), args=args)
+        if total_tokens < 0:
+            total_tokens, total_usd = used(job_id)
+    Job.objects.filter(pk=job_id).update(
         tokens_used=Greatest("tokens_used", total_tokens), usd_used_micros=Greatest("usd_used_micros", total_usd)
     )
 

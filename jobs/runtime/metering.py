@@ -41,43 +41,78 @@ def metered_call(*, kind: str, role: str, model: str, reserve_tokens: int, reser
                  failure_messages: list | None = None) -> PaidCall[T]:
     """Run `call` paid for by the current step's job; returns its PaidCall with latency_ms set.
 
+    The call is recorded as started (a provider_calls row, unsettled, with its reservation)
+    before it is sent and settled after it, so a call in flight when its worker dies is still
+    on record: the takeover of the job counts it at its reservation.
+
     Raises BudgetExceeded before the call when the reservation does not fit the cap of the
     step's phase; re-raises whatever `call` raises, after releasing the reservation (and, with
     `record_failure`, recording the failed call at no charge)."""
     from jobs.models import ProviderCall
+    from jobs.runtime.lease import OWNER
 
     scope = current_scope.get()
-    reservation = None
+    reservation = started_row = None
     if scope is not None:
         cap_tokens, cap_usd = caps(scope.job, scope.phase)
         reservation = ledger.reserve(scope.job.pk, tokens=reserve_tokens, usd_micros=reserve_usd_micros,
                                      cap_tokens=cap_tokens, cap_usd_micros=cap_usd)
+        try:
+            started_row = ProviderCall.objects.create(
+                job_id=scope.job.pk, step_key=scope.step_key, epoch=scope.epoch, kind=kind, role=role, model=model,
+                settled=False, reserved_tokens=max(0, int(reserve_tokens)),
+                reserved_usd_micros=max(0, int(reserve_usd_micros)), reservation_id=reservation.res_id,
+                owner=OWNER[:200], messages=failure_messages or [],
+            )
+        except Exception:
+            ledger.release(reservation)
+            raise
     release_for_wait()  # no database connection held while the provider answers
     started = time.monotonic()
     try:
         paid = call()
     except Exception as exc:
-        if scope is not None and record_failure:
-            failed = ProviderCall.objects.create(
-                job_id=scope.job.pk, step_key=scope.step_key, epoch=scope.epoch, kind=kind, role=role, model=model,
-                latency_ms=_ms_since(started), ok=False, error=f"{type(exc).__name__}: {exc}"[:500],
-                messages=failure_messages or [],
-            )
-            ledger.settle(reservation, tokens=0, usd_micros=0, call_id=failed.pk)
-        elif reservation is not None:
-            ledger.release(reservation)
+        if started_row is not None:
+            if record_failure:
+                ProviderCall.objects.filter(pk=started_row.pk).update(
+                    settled=True, latency_ms=_ms_since(started), ok=False, error=f"{type(exc).__name__}: {exc}"[:500])
+                ledger.settle(reservation, tokens=0, usd_micros=0, call_id=started_row.pk)
+            else:
+                # Not worth a record: count nothing for it (undoing what a rebuild may have
+                # counted at its reservation meanwhile), then forget it.
+                ledger.settle(reservation, tokens=0, usd_micros=0, call_id=started_row.pk)
+                ProviderCall.objects.filter(pk=started_row.pk).delete()
         raise
     paid.latency_ms = _ms_since(started)
-    if scope is not None:
-        row = ProviderCall.objects.create(
-            job_id=scope.job.pk, step_key=scope.step_key, epoch=scope.epoch, kind=kind, role=role, model=paid.model,
-            tokens_in=paid.tokens_in, tokens_out=paid.tokens_out, usd_micros=paid.usd_micros,
-            latency_ms=paid.latency_ms, messages=paid.messages, response=paid.response, trajectory_ref=paid.trajectory_ref,
+    if started_row is not None:
+        # Counted in the ledger first, then marked settled: a crash between the two leaves the
+        # row unsettled, and a takeover then finds it already counted (never counted twice).
+        ledger.settle(reservation, tokens=paid.tokens_in + paid.tokens_out, usd_micros=paid.usd_micros,
+                      call_id=started_row.pk)
+        ProviderCall.objects.filter(pk=started_row.pk).update(
+            settled=True, model=paid.model, tokens_in=paid.tokens_in, tokens_out=paid.tokens_out,
+            usd_micros=paid.usd_micros, latency_ms=paid.latency_ms, messages=paid.messages, response=paid.response,
+            trajectory_ref=paid.trajectory_ref, ok=True, error="",
         )
-        ledger.settle(reservation, tokens=paid.tokens_in + paid.tokens_out, usd_micros=paid.usd_micros, call_id=row.pk)
         scope.usage.add(model=paid.model if kind == "model" else "", tokens_in=paid.tokens_in,
                         tokens_out=paid.tokens_out, usd_micros=paid.usd_micros)
     return paid
+
+
+def settle_abandoned_calls(job_id, *, before_epoch: int) -> int:
+    """Count every call of `job_id` started under an epoch before `before_epoch` and never
+    settled (its worker died inside it) at its reservation, and mark it settled so. Returns
+    how many. Called by the takeover of a job."""
+    from jobs.models import ProviderCall
+
+    n = 0
+    for row in ProviderCall.objects.filter(job_id=job_id, settled=False, epoch__lt=before_epoch):
+        ledger.settle_abandoned(job_id, call_id=row.pk, res_id=row.reservation_id, tokens=row.reserved_tokens,
+                                usd_micros=row.reserved_usd_micros)
+        n += ProviderCall.objects.filter(pk=row.pk, settled=False).update(
+            settled=True, tokens_in=row.reserved_tokens, tokens_out=0, usd_micros=row.reserved_usd_micros, ok=False,
+            error="the worker died during the call: counted at its reservation")
+    return n
 
 
 def _ms_since(started: float) -> int:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from agents import planner
 from agents.sources.documents import collection_markers
 from jobs.models import Job, Step, SubQuestion
-from jobs.runtime import events, experiments
+from jobs.runtime import budget, events, experiments
+from jobs.runtime.ledger import BudgetExceeded
 from jobs.runtime.steps import RunContext, StepResult, run_step, step_key
 from jobs.runtime.transitions import job_transition
 
@@ -24,9 +25,18 @@ def plan_stage(ctx: RunContext) -> str:
 
     def fn():
         markers = collection_markers(owner=job.user) if "uploads" in job.sources else []
-        plan = planner.make_plan(question=job.question, depth=job.depth, sources=job.sources, collection_markers=markers,
-                                 prompt_name=experiments.overrides(job).get("planner_prompt", "planner"),
-                                 earlier=_earlier_report(job))
+        try:
+            plan = planner.make_plan(question=job.question, depth=job.depth, sources=job.sources,
+                                     collection_markers=markers,
+                                     prompt_name=experiments.overrides(job).get("planner_prompt", "planner"),
+                                     earlier=_earlier_report(job))
+        except BudgetExceeded as exc:
+            # The smallest budgets the API accepts cannot pay for the planner's reservation.
+            # The job still runs within them and ends done, saying why: the question is its
+            # own single sub-question, researched and written only as far as the budget goes.
+            budget.record_stop(job, f"budget too small to plan ({exc.dimension}): the question was researched "
+                                    "as one sub-question, as far as the budget allowed")
+            plan = unplanned(job.question)
 
         def write_rows(step):
             _replace_plan(job, plan["subquestions"], plan["outline"], plan.get("scope", ""))
@@ -60,3 +70,10 @@ def _replace_plan(job: Job, subquestions: list[dict], outline: list[dict], scope
     Job.objects.filter(pk=job.pk).update(outline=outline, plan_scope=scope)
     job.outline = outline
     job.plan_scope = scope
+
+
+def unplanned(question: str) -> dict:
+    """The plan of a job whose budget cannot pay for the planner: the question itself."""
+    return {"subquestions": [{"text": question, "section": "Answer", "hop": 0}],
+            "outline": [{"heading": "Answer", "purpose": "What the sources say about the question."}],
+            "scope": ""}

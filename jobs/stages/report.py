@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from citations import metrics
 from citations.check import CheckedSentence
-from jobs.models import Job, Note, ReportClaim, Source, SubQuestion
+from jobs.models import Job, Note, ReportClaim, Source, Step, SubQuestion
 from jobs.runtime import events
 from jobs.runtime.budget import Phase
 from jobs.runtime.steps import RunContext, StepResult, run_step
 from jobs.runtime.transitions import job_transition
+from jobs.stages import evidence
 from jobs.stages.check import generation_key
 
 
@@ -39,7 +40,7 @@ def _store_report(job: Job, checked: list[CheckedSentence], precision, coverage)
         for c in checked
     ])
     job.refresh_from_db()
-    report = build_report(job, checked, precision, coverage)
+    report = evidence.annotate(build_report(job, checked, precision, coverage), evidence.stored(job))
     job_transition(job.pk, to=Job.Status.DONE, report=report, citation_precision=precision, citation_coverage=coverage)
 
 
@@ -76,6 +77,9 @@ def build_report(job: Job, checked: list[CheckedSentence], precision, coverage) 
             not_found.append(f"Could not be researched ({sq.error or 'failed'}): {sq.text}")
         else:
             not_found.extend(x for x in sq.not_found if x)
+    rejected = notes_rejected_off_page(job)
+    if rejected:
+        not_found.append(rejected_sentence(rejected))
     return {
         "sections": sections,
         "sources": [
@@ -92,5 +96,21 @@ def build_report(job: Job, checked: list[CheckedSentence], precision, coverage) 
             "sentences_drafted": len(checked),
             "sentences_rewritten": sum(1 for c in checked if c.outcome == ReportClaim.Outcome.REWRITTEN),
             "sentences_dropped": sum(1 for c in checked if not c.shipped),
+            "notes_rejected_quote_not_on_page": rejected,
         },
     }
+
+
+# The reader's words (agents/reader.py) for a note whose quote could not be found in the page.
+QUOTE_NOT_ON_PAGE = "quote is not in the page"
+
+
+def notes_rejected_off_page(job: Job) -> int:
+    """How many notes the readers proposed whose quote is not on the page (an inventing model,
+    as opposed to an empty web): counted from the read steps' stored outputs."""
+    outputs = Step.objects.filter(job=job, kind="read").values_list("output", flat=True)
+    return sum(1 for out in outputs for r in (out or {}).get("rejected") or [] if r.get("why") == QUOTE_NOT_ON_PAGE)
+
+
+def rejected_sentence(count: int) -> str:
+    return f"{count} note{'s' if count != 1 else ''} rejected: quote not on the page"

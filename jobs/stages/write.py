@@ -11,17 +11,13 @@ from jobs.runtime.budget import Phase
 from jobs.runtime.ledger import BudgetExceeded
 from jobs.runtime.steps import RunContext, StepResult, run_step
 from jobs.runtime.transitions import job_transition
-from jobs.stages import check, report
+from jobs.stages import check, evidence, report
 
 
 def _notes_for_sections(job: Job) -> dict[str, list[Note]]:
-    headings = [s["heading"] for s in job.outline]
-    by_heading = {h: [] for h in headings}
-    notes = Note.objects.filter(job=job).select_related("source", "sq").order_by("sq__round", "sq__position", "note_id")
-    for note in notes:
-        heading = note.sq.section if note.sq.section in by_heading else headings[0]
-        by_heading[heading].append(note)
-    return by_heading
+    """The notes each section's writer gets: those the evidence stage selected (credible,
+    relevant, in the section whose purpose they fit)."""
+    return evidence.notes_by_section(job)
 
 
 def start_writing(ctx: RunContext) -> list[int]:
@@ -29,6 +25,7 @@ def start_writing(ctx: RunContext) -> list[int]:
     indexes of the outline sections that have notes, each drafted by one step."""
     job = ctx.job
     job_transition(job.pk, to=Job.Status.WRITING, epoch=ctx.epoch, from_statuses=Job.ACTIVE_STATUSES)
+    evidence.run(ctx)  # which notes each section gets (one step)
     research_stop = budget.search_stop_reason(job)
     if research_stop:
         budget.record_stop(job, f"writing started early: {research_stop}")
@@ -91,6 +88,8 @@ def drafted_sentences(ctx: RunContext, indexes: list[int]) -> list[dict]:
         out = ctx.replay.get(keys[index])
         drafted.extend(_section_sentences(ctx.job.outline[index], index, out) if out is not None
                        else write_section(ctx, index))
+    # Disagreements are stated in sentences built in code (every model's report has them).
+    drafted += evidence.disagreement_drafts(evidence.run(ctx), drafted)
     return merge_repeated_sentences(drafted)
 
 
@@ -109,9 +108,10 @@ def write_and_check(ctx: RunContext) -> None:
     """Write, check and store the report in this one task (sections one after another, then
     every sentence); the job ends done. The task graph does the same in parallel (jobs/tasks.py:
     a chord of section tasks, then a chord of check batches)."""
-    start_writing(ctx)
     ctx.prefetch(kind__in=["write", "check"])
+    start_writing(ctx)
     drafted = write_sections(ctx)
+    drafted += evidence.disagreement_drafts(evidence.run(ctx), drafted)
     start_checking(ctx)
     checked, check_stop = check.check_draft(ctx, merge_repeated_sentences(drafted))
     finish_report(ctx, checked, check_stop)

@@ -38,3 +38,12 @@ def num(value, digits: int = 1) -> str:
         return f"{float(value):,.{int(digits)}f}"
     except (TypeError, ValueError):
         return "–"
+
+
+@register.filter
+def usd_from_micros(value) -> str:
+    """Integer micro-dollars as a plain number for a form field ("0.50")."""
+    try:
+        return f"{int(value) / 1_000_000:.2f}"
+    except (TypeError, ValueError):
+        return ""

@@ -187,6 +187,7 @@ SWEEP_INTERVAL_SECONDS = env_float("SWEEP_INTERVAL_SECONDS", 10)
 CELERY_BEAT_SCHEDULE = {
     "sweep-expired-leases": {"task": "jobs.tasks.sweep_expired_leases", "schedule": SWEEP_INTERVAL_SECONDS},
     "cleanup-trajectories": {"task": "jobs.tasks.cleanup_trajectories", "schedule": 24 * 3600},
+    "watches-run-due": {"task": "jobs.tasks.watches_run_due", "schedule": env_float("WATCH_TICK_SECONDS", 60)},
 }
 
 # --- Budgets (design: 600,000-token cap; 60,000 tokens and 120 s kept for writing/checking).
@@ -258,6 +259,9 @@ OBJECT_STORE_ROOT = Path(env("OBJECT_STORE_ROOT", str(VAR_DIR / "objects")))
 PAGE_CACHE_TTL_SECONDS = env_int("PAGE_CACHE_TTL_SECONDS", 7 * 24 * 3600)
 # Tests name one loopback host here; production leaves it empty (see agents/sources/fetch.py).
 FETCH_ALLOW_LOOPBACK_HOSTS = env_list("FETCH_ALLOW_LOOPBACK_HOSTS")
+# Webhooks (jobs/webhooks.py): the first retry waits this long, each next one 4 times longer.
+WEBHOOK_RETRY_BASE_SECONDS = env_float("WEBHOOK_RETRY_BASE_SECONDS", 10)
+WEBHOOK_MAX_ATTEMPTS = env_int("WEBHOOK_MAX_ATTEMPTS", 6)
 # A PEM bundle of extra trusted CAs for fetching (an internal CA); empty: certifi's bundle.
 FETCH_CA_BUNDLE = env("FETCH_CA_BUNDLE", "")
 

@@ -1,4 +1,4 @@
-"""Every option of research, eval, bench, load_uploads and serve says what it does, its default
+"""Every option of research, eval, bench, load_uploads, serve and mcp says what it does, its default
 and its bounds; the bounds are the API's own constants and are checked on the command line."""
 
 import pytest
@@ -15,6 +15,7 @@ COMMANDS = [
     ("agents", "load_uploads"),
     ("jobs", "serve"),
     ("agents", "load_demo_corpus"),
+    ("jobs", "mcp"),
 ]
 DJANGO_OWN_OPTIONS = {a.dest for a in BaseCommand().create_parser("manage.py", "x")._actions}
 

@@ -533,7 +533,7 @@ def branch_times(job: Job) -> dict:
     plan = span([r for r in steps if r["kind"] == "plan"])
     gap = span([r for r in steps if r["kind"] == "gap_check"])
     write = span([r for r in steps if r["kind"] in {"write", "check"}])
-    sections = [r for r in steps if r["kind"] == "write" and ":write:rewrite-" not in r["step_key"]]
+    sections = [r for r in steps if r["kind"] == "write" and r["step_key"].rsplit(":", 1)[-1].isdigit()]
     checks = [r for r in steps if r["kind"] == "check" or ":write:rewrite-" in r["step_key"]]
     judge_keys = [r["step_key"] for r in steps if r["kind"] == "check" and not r["step_key"].endswith("final")]
     rounds = {1: [], 2: []}

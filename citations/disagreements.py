@@ -1,0 +1,198 @@
+"""Disagreements: facts about one subject and attribute (facts.same_key) with different values.
+
+Facts with the same value are one side; sides are weighed by their independent credible origins
+(syndicated copies are one origin), then by their best credibility, then by the latest date.
+- A side whose every source is low quality, against a side with a credible source, is a
+  minority claim: it is not stated as fact (the caller withholds its notes) and is listed with
+  attribution.
+- Otherwise the sides disagree: the report states the disagreement in one sentence with every
+  value, its source and its date (sentence(), built in code so every model's report has it, in a
+  form the citation check accepts: each value stands in a clause with its cited quote's source).
+  The values of the sides that do not lead are stated only there, attributed.
+A page that gives two values itself (a change over time: "from 36 GWh to 48 GWh") is not a
+disagreement; one publisher's two pages that differ (a revised estimate) are."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from citations import credibility
+from citations import facts as fx
+
+MAX_ATTRIBUTE_WORDS = 3
+
+
+@dataclass
+class Side:
+    facts: list
+
+    @property
+    def credible_origins(self) -> set:
+        return {f.origin for f in self.facts if not credibility.is_low_quality(f.credibility)}
+
+    @property
+    def origins(self) -> set:
+        return {f.origin for f in self.facts}
+
+    @property
+    def best_credibility(self) -> float:
+        return max(f.credibility for f in self.facts)
+
+    @property
+    def latest(self) -> str:
+        return max((f.date or "" for f in self.facts), default="")
+
+    @property
+    def strength(self) -> tuple:
+        return (len(self.credible_origins), round(self.best_credibility, 2), len(self.origins), self.latest)
+
+    @property
+    def representative(self) -> fx.Fact:
+        """The fact a sentence cites for this value: dated first, then most credible, latest."""
+        return max(self.facts, key=lambda f: (bool(f.date), f.credibility, f.date or "", -f.note_id))
+
+    @property
+    def note_ids(self) -> list[int]:
+        return sorted({f.note_id for f in self.facts})
+
+    @property
+    def low_quality(self) -> bool:
+        return not self.credible_origins
+
+
+@dataclass
+class Disagreement:
+    id: str
+    sides: list                      # leading side first
+    minority: list = field(default_factory=list)   # low-quality sides outweighed by a credible one
+
+    @property
+    def stated(self) -> bool:
+        """Two or more credible sides: the report states the disagreement."""
+        return len(self.sides) >= 2
+
+    @property
+    def subject_text(self) -> str:
+        """The leading claim's names that every other side's claim names too."""
+        lead = self.sides[0].representative
+        others = [s.representative.claim.lower() for s in self.sides[1:] + self.minority]
+        names = [e for e in dict.fromkeys(fx._entity_keys(lead.claim)) if all(e in o for o in others)]
+        return ", ".join(names or _subject_order(lead))
+
+    @property
+    def attribute_text(self) -> str:
+        """The attribute words every side uses, in the leading claim's order, each in its
+        longest written form ("deliveries" over "delivered")."""
+        reps = [s.representative for s in self.sides + self.minority]
+        shared = set.intersection(*(set(r.attribute) for r in reps)) if reps else set()
+        forms: dict[str, str] = {}
+        for r in reps:
+            for w in r.attribute_words:
+                k = fx._key(w)
+                if k in shared and (len(w), w.lower()) > (len(forms.get(k, "")), forms.get(k, "")):
+                    forms[k] = w.lower()
+        order = [fx._key(w) for w in reps[0].attribute_words]
+        keys = sorted(shared, key=lambda k: order.index(k) if k in order else len(order))
+        return " ".join(forms[k] for k in keys[:MAX_ATTRIBUTE_WORDS])
+
+    def sentence(self) -> dict:
+        """{"text", "note_ids"}: one sentence giving every credible side's value with its source and date."""
+        subject = _display_subject(self.sides[0].representative, self.subject_text)
+        attribute = self.attribute_text
+        about = f"{attribute} for {subject}" if attribute else subject
+        period = self.sides[0].representative.period
+        if period and period not in about:
+            about = f"{about} in {period}"
+        clauses = [f"{s.representative.value_text} ({s.representative.domain}, {s.representative.date or 'undated'})"
+                   for s in self.sides]
+        text = f"Sources disagree on {about}: " + ", while ".join(clauses) + "."
+        return {"text": text, "note_ids": [s.representative.note_id for s in self.sides]}
+
+    def to_json(self) -> dict:
+        def side_json(side: Side, leading: bool) -> dict:
+            rep = side.representative
+            return {
+                "value": rep.value_text, "date": rep.date, "domain": rep.domain, "note_id": rep.note_id,
+                "note_ids": side.note_ids, "independent_sources": len(side.credible_origins) or len(side.origins),
+                "sources": sorted({(f.domain, f.date or "undated") for f in side.facts}),
+                "credibility": round(side.best_credibility, 2), "leading": leading,
+            }
+
+        return {
+            "id": self.id, "subject": self.subject_text, "attribute": self.attribute_text,
+            "period": self.sides[0].representative.period or None,
+            "values": [side_json(s, i == 0) for i, s in enumerate(self.sides)],
+            "minority": [side_json(s, False) for s in self.minority],
+            "sentence": self.sentence()["text"] if self.stated else "",
+        }
+
+
+def _subject_order(fact: fx.Fact) -> list[str]:
+    low = fact.claim.lower()
+    return sorted(fact.subject, key=lambda e: (low.find(e) if e in low else len(low)))
+
+
+def _display_subject(fact: fx.Fact, subject: str) -> str:
+    """The subject's names as the claim writes them (case kept)."""
+    out = []
+    for name in subject.split(", "):
+        at = fact.claim.lower().find(name)
+        out.append(fact.claim[at:at + len(name)] if at >= 0 else name)
+    return " and ".join(out)
+
+
+def find(facts: list[fx.Fact]) -> list[Disagreement]:
+    """Disagreements among `facts`, most independent sources first, ids "d1", "d2", ..."""
+    n = len(facts)
+    parent = list(range(n))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    conflicts = []
+    for i in range(n):
+        for j in range(i + 1, n):
+            a, b = facts[i], facts[j]
+            if a.note_id == b.note_id or not fx.same_key(a, b):
+                continue
+            if fx.same_value(a, b):
+                parent[root(i)] = root(j)
+            elif a.page != b.page and fx.close_enough_to_dispute(a, b):
+                conflicts.append((i, j))
+    # A page that gives both values describes a change, not a dispute.
+    sides_of: dict[int, list[int]] = {}
+    for i in range(n):
+        sides_of.setdefault(root(i), []).append(i)
+    linked: dict[int, set] = {}
+    for i, j in conflicts:
+        ri, rj = root(i), root(j)
+        if ri == rj:
+            continue
+        if {facts[k].page for k in sides_of[ri]} & {facts[k].page for k in sides_of[rj]}:
+            continue
+        linked.setdefault(ri, set()).add(rj)
+        linked.setdefault(rj, set()).add(ri)
+    seen: set = set()
+    out = []
+    for start in linked:
+        if start in seen:
+            continue
+        stack, group = [start], []
+        while stack:
+            r = stack.pop()
+            if r in seen:
+                continue
+            seen.add(r)
+            group.append(r)
+            stack.extend(linked.get(r, ()))
+        sides = sorted((Side([facts[k] for k in sides_of[r]]) for r in group), key=lambda s: s.strength, reverse=True)
+        lead = sides[0]
+        credible = [s for s in sides if not (s.low_quality and not lead.low_quality)]
+        minority = [s for s in sides if s.low_quality and not lead.low_quality]
+        out.append(Disagreement(id="", sides=credible, minority=minority))
+    out.sort(key=lambda d: (-sum(len(s.origins) for s in d.sides), d.sides[0].representative.note_id))
+    for k, d in enumerate(out, 1):
+        d.id = f"d{k}"
+    return out

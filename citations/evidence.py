@@ -1,0 +1,44 @@
+"""What the evidence modules (facts, credibility, relevance, disagreements) work on: a note as
+plain data, with its source's domain, date and quality. Pure: no database, no model call."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+
+@dataclass
+class EvidenceNote:
+    id: int
+    claim: str
+    quote: str
+    domain: str = ""
+    url: str = ""
+    title: str = ""
+    published: str | None = None     # ISO date of the source, None when undated
+    quality: float = 0.5             # the stored source score (prior from URL and page)
+    section: str = ""                # heading of the section its sub-question serves
+    subquestion: str = ""
+    source_id: int | None = None
+    page_text: str = ""              # the stored page (for content signals and syndication)
+    # Filled by credibility.assess: the score used for corroboration, and the origin
+    # (syndicated copies of one text share one origin, so they count as one source).
+    credibility: float | None = None
+    origin: str = ""
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def date_label(self) -> str:
+        return self.published or "undated"
+
+    @property
+    def source_label(self) -> str:
+        """How a sentence names the source: its domain, or an upload's file name (every upload's
+        domain is the same collection)."""
+        if self.is_upload:
+            name = self.url.rstrip("/").rsplit("/", 1)[-1].lower()
+            return re.sub(r"[^a-z0-9.\-]+", "-", name).strip("-") or "uploads"
+        return self.domain
+
+    @property
+    def is_upload(self) -> bool:
+        return self.url.startswith("upload://")

@@ -1,0 +1,243 @@
+"""Facts: (subject, attribute, value, date, source) read from notes with general patterns
+(capitalised names, figures with their scale and unit, years), never a list of one corpus's
+words. Two facts are about the same thing (same_key) when they name the same subject, measure
+the same kind of quantity for the same period and share their attribute words; then they either
+agree (same value) or disagree.
+
+A fact is kept only when its figure is in the note's quote, so whatever is said about it can be
+checked against the quote."""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+
+from agents import text as tx
+from citations.evidence import EvidenceNote
+
+TERM_PREFIX_CHARS = 5          # "deliveries"/"delivered" -> "deliv"
+ATTRIBUTE_OVERLAP = 0.3        # shared attribute words / the smaller set's words
+SAME_VALUE_REL_TOL = 0.005     # "1.82 million" == "1,820,000"; "about 70%" == "70%"
+DISAGREEMENT_MAX_RATIO = 1.5   # two values further apart than this are rarely one quantity disputed
+                               # (a plant's 52 GWh and its owner's 114 GWh): sized on rival estimates
+                               # of one figure, which differ by a few to 25 percent
+
+_SCALES = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "bn": 1e9, "trillion": 1e12}
+# Measurement units by dimension, with a factor to one base unit per dimension.
+_UNITS = {
+    "%": ("percent", 1.0), "percent": ("percent", 1.0), "per cent": ("percent", 1.0),
+    "wh": ("energy", 1.0), "kwh": ("energy", 1e3), "mwh": ("energy", 1e6), "gwh": ("energy", 1e9), "twh": ("energy", 1e12),
+    "w": ("power", 1.0), "kw": ("power", 1e3), "mw": ("power", 1e6), "gw": ("power", 1e9),
+    "kg": ("mass", 1.0), "t": ("mass", 1e3), "tonnes": ("mass", 1e3), "tonne": ("mass", 1e3), "tons": ("mass", 1e3),
+    "ton": ("mass", 1e3), "kt": ("mass", 1e6), "mt": ("mass", 1e9),
+    "km": ("length", 1e3), "m": ("length", 1.0), "miles": ("length", 1609.0), "mi": ("length", 1609.0),
+    "$": ("usd", 1.0), "usd": ("usd", 1.0), "dollars": ("usd", 1.0), "€": ("eur", 1.0), "eur": ("eur", 1.0),
+    "euros": ("eur", 1.0), "£": ("gbp", 1.0), "gbp": ("gbp", 1.0), "yen": ("jpy", 1.0), "¥": ("jpy", 1.0),
+    "years": ("years", 1.0), "year": ("years", 1.0), "months": ("months", 1.0), "days": ("days", 1.0),
+    "hours": ("hours", 1.0),
+}
+_QUANTITY_RE = re.compile(
+    r"(?P<cur>[$€£¥])?\s?(?<![\w.,\-])(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?![\w,]*\d)"
+    r"(?:\s?(?P<scale>thousand|million|billion|bn|trillion)\b)?"
+    r"(?:\s?(?P<unit>%|per cent|percent|[A-Za-z€$£¥]+))?", re.I)
+_YEAR_RE = re.compile(r"(?<![\d.,])(?:19|20)\d\d(?!\d|[.,]\d|%)")
+_DATEISH_RE = re.compile(r"\b\d{4}-\d{2}(?:-\d{2})?\b")
+# Words that say how a figure is known or hedged, not what it measures.
+_NOT_ATTRIBUTE = frozenset(tx.terms(
+    "about around roughly approximately nearly almost some estimate estimated estimates expects expected "
+    "according said says told report reports reported stated states claims claimed figure figures number "
+    "now currently still also just over under least more less than up down total new year years per cent "
+    "percent company group firm people familiar analyst analysts source sources data"))
+_MONTHS = frozenset("january february march april may june july august september october november december".split())
+_ATTRIBUTION_RE = re.compile(r",\s*(?:according to|as reported by|(?:\w+\s+){0,3}(?:said|says|told|writes|wrote))\b.*$", re.I)
+
+
+@dataclass(frozen=True)
+class Quantity:
+    value: float           # in the dimension's base unit, scale applied
+    dimension: str         # "percent", "energy", "mass", "usd", ... or "count"
+    text: str              # as written: "1.82 million", "48 GWh", "70%"
+    start: int
+    end: int
+
+
+@dataclass
+class Fact:
+    note_id: int
+    subject: frozenset           # entity names (lower-cased, possessives split)
+    attribute: frozenset         # attribute word keys
+    quantity: Quantity
+    period: str                  # the year the figure is for ("" when the clause names none)
+    date: str | None             # the source's publication date
+    domain: str
+    origin: str
+    credibility: float
+    claim: str
+    attribute_words: tuple = field(default_factory=tuple)   # as written, in order
+    page: object = None          # the page it was read from (its source id, or url)
+
+    @property
+    def value_text(self) -> str:
+        return self.quantity.text
+
+
+def quantities(text: str) -> list[Quantity]:
+    """Figures in `text` that are not years or dates, with scale and unit."""
+    out = []
+    dates = [m.span() for m in _DATEISH_RE.finditer(text)]
+    for m in _QUANTITY_RE.finditer(text):
+        raw = m.group("num")
+        if any(a <= m.start("num") < b for a, b in dates):
+            continue
+        if re.fullmatch(r"(?:19|20)\d\d", raw) and not m.group("scale") and not m.group("cur") \
+                and (m.group("unit") or "").lower() not in {"%", "percent", "gwh", "mwh", "kwh", "tonnes", "t"}:
+            continue
+        value = float(raw.replace(",", ""))
+        scale = (m.group("scale") or "").lower()
+        if scale:
+            value *= _SCALES[scale]
+        unit_word = (m.group("unit") or "").lower()
+        dimension, factor = _UNITS.get(unit_word, ("", 1.0))
+        if not dimension and m.group("cur"):
+            dimension, factor = _UNITS[m.group("cur")]
+        end = m.end() if dimension and unit_word in _UNITS else (m.end("scale") if scale else m.end("num"))
+        start = m.start("cur") if m.group("cur") else m.start("num")
+        out.append(Quantity(value * factor, dimension or "count", text[start:end].strip(), start, end))
+    return out
+
+
+def _entity_keys(text: str) -> list[str]:
+    out = []
+    for name in tx.entities(text):
+        for part in re.split(r"['\u2019](?:s\b)?\s*", name):
+            part = part.strip()
+            if len(part) >= 3 and part.lower() not in _MONTHS and part.lower() not in _UNITS \
+                    and part.lower() not in _SCALES:
+                out.append(part.lower())
+    return out
+
+
+def _is_publisher(entity: str, note: EvidenceNote) -> bool:
+    """The source naming itself ("CellMarket Weekly", "The European Battery Registry" on ebr...)."""
+    label = re.split(r"[.\-]", (note.domain or "").lower())
+    squashed = re.sub(r"[^a-z0-9]", "", entity)
+    initials = "".join(w[0] for w in entity.split() if w)
+    site = re.sub(r"[^a-z0-9]", "", (note.domain or "").split(".")[0])
+    return bool(site) and (squashed == site or site.startswith(squashed) and len(squashed) >= 5
+                           or squashed.startswith(site) and len(site) >= 5 or (len(initials) >= 3 and initials == label[0]))
+
+
+def subject_names(text: str, note: EvidenceNote) -> list[str]:
+    """The names a text is about, in order: the source naming itself ("CellMarket Weekly has
+    mapped...", "The European Battery Registry lists...") is left out when other names remain
+    (a company's own page about itself keeps its name)."""
+    names = list(dict.fromkeys(_entity_keys(text)))
+    others = [e for e in names if not _is_publisher(e, note)]
+    return others or names
+
+
+def _key(word: str) -> str:
+    return tx.stem(word.lower())[:TERM_PREFIX_CHARS]
+
+
+def _nearest_year(text: str, q: Quantity) -> str:
+    years = [(min(abs(m.start() - q.end), abs(q.start - m.end())), m.group(0)) for m in _YEAR_RE.finditer(text)
+             if not (q.start <= m.start() < q.end)]
+    return min(years)[1] if years else ""
+
+
+def extract(note: EvidenceNote) -> list[Fact]:
+    """Facts stated by a note's claim (or by its quote when the claim states no figure) whose
+    figure the quote holds."""
+    quote_numbers = set(tx.numbers(note.quote))
+    facts = []
+    for text in (note.claim, note.quote):
+        facts = _extract_from(text, note, quote_numbers)
+        if facts:
+            break
+    return facts
+
+
+def _extract_from(text: str, note: EvidenceNote, quote_numbers: set) -> list[Fact]:
+    qs = quantities(text)
+    if not qs:
+        return []
+    body = _ATTRIBUTION_RE.sub("", text) or text
+    subject = frozenset(subject_names(body, note))
+    if not subject:
+        return []
+    entity_words = {w for e in _entity_keys(body) for w in e.split()}
+    figures = {t for q in qs for t in tx.numbers(q.text)}
+    attribute_words = []
+    for w in tx.words(body):
+        lw = w.lower()
+        if lw in tx.STOPWORDS or lw in entity_words or lw[0].isdigit() or lw in _MONTHS or lw in _UNITS \
+                or lw in _SCALES or _key(w) in _NOT_ATTRIBUTE or len(lw) < 3:
+            continue
+        attribute_words.append(w)
+    attribute = frozenset(_key(w) for w in attribute_words)
+    out = []
+    seen = set()
+    for q in qs:
+        period = _nearest_year(text, q)
+        # "48 GWh, up from 36 GWh": the first figure of a kind is the one the note states.
+        if (q.dimension, period) in seen:
+            continue
+        seen.add((q.dimension, period))
+        if not set(tx.numbers(q.text)) & quote_numbers and not (set(tx.numbers(q.text)) <= figures and _figure_in(q, note.quote)):
+            continue
+        out.append(Fact(note_id=note.id, subject=subject, attribute=attribute, quantity=q, period=period,
+                        date=note.published, domain=note.source_label, origin=note.origin or note.domain,
+                        credibility=note.credibility if note.credibility is not None else note.quality,
+                        claim=note.claim, attribute_words=tuple(dict.fromkeys(attribute_words)),
+                        page=note.source_id if note.source_id is not None else (note.url or note.domain)))
+    return out
+
+
+def _figure_in(q: Quantity, quote: str) -> bool:
+    return any(same_value(q, other) for other in quantities(quote))
+
+
+def _entities_match(a: str, b: str) -> bool:
+    return a == b or a.startswith(b + " ") or b.startswith(a + " ")
+
+
+def _subject_covered(small: frozenset, large: frozenset) -> bool:
+    return all(any(_entities_match(s, t) for t in large) for s in small)
+
+
+def same_subject(a: Fact, b: Fact) -> bool:
+    """The same named things: one fact's names all found in the other's (a name matching its
+    longer form: "Voltara" and "Voltara Motors")."""
+    small, large = (a.subject, b.subject) if len(a.subject) <= len(b.subject) else (b.subject, a.subject)
+    return bool(small) and _subject_covered(small, large)
+
+
+def same_key(a: Fact, b: Fact) -> bool:
+    """Facts about one quantity: same subject, same dimension, same period (or one unstated),
+    and enough attribute words in common."""
+    if a.quantity.dimension != b.quantity.dimension or not same_subject(a, b):
+        return False
+    if a.period and b.period and a.period != b.period:
+        return False
+    if not a.attribute or not b.attribute:
+        return False
+    shared = len(a.attribute & b.attribute)
+    return shared >= 1 and shared / min(len(a.attribute), len(b.attribute)) >= ATTRIBUTE_OVERLAP
+
+
+def same_value(a, b) -> bool:
+    qa = a.quantity if isinstance(a, Fact) else a
+    qb = b.quantity if isinstance(b, Fact) else b
+    if qa.dimension != qb.dimension:
+        return False
+    return math.isclose(qa.value, qb.value, rel_tol=SAME_VALUE_REL_TOL, abs_tol=1e-9)
+
+
+def close_enough_to_dispute(a: Fact, b: Fact) -> bool:
+    lo, hi = sorted([abs(a.quantity.value), abs(b.quantity.value)])
+    return lo > 0 and hi / lo <= DISAGREEMENT_MAX_RATIO
+
+
+def extract_all(notes: list[EvidenceNote]) -> list[Fact]:
+    return [f for n in notes for f in extract(n)]

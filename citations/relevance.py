@@ -1,0 +1,139 @@
+"""Relevance: which notes serve the question, and which section each serves.
+
+- The question's set: a question that asks for a counted set ("the five largest makers", "top 3
+  suppliers") is answered by a note that lists that many names with the set's noun; the listing
+  most sources give (then the latest) fixes the set. Names that appear in other listings or are
+  described with the set's noun but are not in the set are its peers (the sixth-largest maker):
+  a note about a peer that names no member of the set is outside the question.
+- Topic: a note that names nothing in scope (the set, the question's and its sub-question's
+  names, and what notes name together with a member) and shares no specific word with the
+  question, its sub-question or its section's purpose is off topic. A word most of the job's
+  notes use ("electric", "battery" in a job about electric car batteries) is not specific.
+- Sections: a note whose own section's purpose shares none of its specific words, while another
+  section's does, goes to that section.
+Pure: plain data in, plain data out."""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from agents import text as tx
+from citations import facts as fx
+from citations.evidence import EvidenceNote
+
+GENERIC_NOTE_SHARE = 0.25    # a word in more than this share of the job's notes is not specific
+MIN_NOTES_FOR_GENERIC = 8    # with fewer notes every shared word counts
+SECTION_MOVE_MIN_SHARED = 2
+_NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+                 "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20}
+_COUNT_RE = re.compile(r"\b(?:top|the|largest|biggest|leading|main)?\s*(?P<n>\d{1,2}|" + "|".join(_NUMBER_WORDS) +
+                       r")\s+(?P<rest>(?:[a-z\-]+\s+){0,4}?(?P<noun>[a-z\-]+s))\b", re.I)
+
+
+@dataclass
+class Scope:
+    count: int = 0
+    noun: str = ""                      # the set's noun key ("maker")
+    members: set = field(default_factory=set)
+    peers: set = field(default_factory=set)
+    named: set = field(default_factory=set)   # everything in scope (members, question and sub-question names, partners)
+
+
+def _entities(text: str) -> set[str]:
+    return set(fx._entity_keys(text))
+
+
+def _matches(name: str, names: set) -> bool:
+    return any(fx._entities_match(name, other) for other in names)
+
+
+def question_count(question: str) -> tuple[int, str]:
+    """(N, noun key) for "the five largest electric car makers", (0, "") when none."""
+    for m in _COUNT_RE.finditer(question):
+        raw = m.group("n").lower()
+        n = int(raw) if raw.isdigit() else _NUMBER_WORDS[raw]
+        if tx.is_year(raw) or n < 2:
+            continue
+        return n, fx._key(m.group("noun").rstrip("s"))
+    return 0, ""
+
+
+def find_scope(question: str, notes: list[EvidenceNote], subquestions: list[str] = ()) -> Scope:
+    count, noun = question_count(question)
+    scope = Scope(count=count, noun=noun)
+    listings: Counter = Counter()
+    latest: dict = {}
+    if count:
+        for note in notes:
+            if noun not in {fx._key(w) for w in tx.words(note.claim)}:
+                continue
+            names = tuple(dict.fromkeys(fx._entity_keys(note.claim)))
+            if len(names) == count:
+                key = frozenset(names)
+                listings[key] += 1
+                years = re.findall(r"\b(?:19|20)\d\d\b", note.claim)
+                latest[key] = max(latest.get(key, ""), max(years, default=""), note.published or "")
+    if listings:
+        best = max(listings, key=lambda k: (latest[k][:4], listings[k], latest[k]))
+        scope.members = set(best)
+        for other in listings:
+            scope.peers |= {e for e in other if not _matches(e, scope.members)}
+        for note in notes:
+            names = fx._entity_keys(note.claim)
+            if names and noun in {fx._key(w) for w in tx.words(note.claim)} and not _matches(names[0], scope.members) \
+                    and not any(_matches(e, scope.members) for e in names):
+                scope.peers.add(names[0])
+    named = set(scope.members) | _entities(question)
+    for sq in subquestions:
+        named |= _entities(sq)
+    partners = set()
+    for note in notes:
+        names = _entities(note.claim)
+        if any(_matches(e, named) for e in names):
+            partners |= {e for e in names if not _matches(e, scope.peers)}
+    scope.named = (named | partners) - {p for p in scope.peers if not _matches(p, scope.members)}
+    return scope
+
+
+def outside_set(note: EvidenceNote, scope: Scope) -> bool:
+    """A note about a peer of the question's set (and about no member)."""
+    if not scope.peers:
+        return False
+    names = fx._entity_keys(note.claim)
+    if not names or any(_matches(e, scope.members) for e in names):
+        return False
+    return _matches(names[0], scope.peers) and not _matches(names[0], scope.members)
+
+
+def generic_terms(notes: list[EvidenceNote]) -> set[str]:
+    if len(notes) < MIN_NOTES_FOR_GENERIC:
+        return set()
+    df = Counter(t for n in notes for t in {fx._key(w) for w in tx.words(n.claim) if w.lower() not in tx.STOPWORDS})
+    return {t for t, c in df.items() if c / len(notes) > GENERIC_NOTE_SHARE}
+
+
+def _topic_keys(text: str) -> set[str]:
+    return {fx._key(w) for w in tx.words(text) if w.lower() not in tx.STOPWORDS and not w[0].isdigit() and len(w) > 2}
+
+
+def off_topic(note: EvidenceNote, question: str, purpose: str, scope: Scope, generic: set) -> bool:
+    """Names nothing in scope and shares no specific word with the question, the note's
+    sub-question or its section's purpose."""
+    if any(_matches(e, scope.named) for e in _entities(note.claim)):
+        return False
+    topic = _topic_keys(f"{question} {note.subquestion} {purpose}")
+    shared = _topic_keys(note.claim) & topic
+    return not (shared - generic)
+
+
+def best_section(note: EvidenceNote, sections: dict[str, str], question: str, generic: set) -> str:
+    """The heading whose purpose (with its sub-questions) shares the most specific words with
+    the note, when its own section shares none; else its own section."""
+    own = note.section
+    words = _topic_keys(note.claim) - _topic_keys(question) - generic
+    fit = {h: len(words & _topic_keys(text)) for h, text in sections.items()}
+    if own in fit and fit[own] > 0:
+        return own
+    best = max(fit, key=lambda h: (fit[h], h == own), default=own)
+    return best if fit.get(best, 0) >= SECTION_MOVE_MIN_SHARED else own

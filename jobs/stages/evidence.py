@@ -1,0 +1,136 @@
+"""Evidence: before any model writes, the job's notes are weighed in code (citations/selection.py):
+low-quality and outweighed claims are withheld, notes outside the question's set or off topic are
+kept out, each note goes to the section whose purpose it fits, and disagreements between sources
+are found. The result is one step's output (no model call), so a re-run writes from the same
+evidence. The writer gets only the selected notes; the disagreement sentences are built here and
+checked like any other sentence; the report JSON gets `disagreements` and `minority_claims`, and
+every sentence that uses a disputed figure is marked `disputed`."""
+from __future__ import annotations
+
+from agents.sources import store
+from citations import facts as fx
+from citations.evidence import EvidenceNote
+from citations.selection import select
+from jobs.models import Job, Note, Step, SubQuestion
+from jobs.runtime.budget import Phase
+from jobs.runtime.steps import RunContext, StepResult, run_step, step_key
+
+KIND = "write"
+COUNTER = "evidence"
+
+
+def _evidence_notes(job: Job) -> tuple[list[Note], list[EvidenceNote]]:
+    rows = list(Note.objects.filter(job=job).select_related("source", "sq").order_by("sq__round", "sq__position", "note_id"))
+    pages: dict = {}
+    out = []
+    for n in rows:
+        s = n.source
+        if s.pk not in pages:
+            pages[s.pk] = store.get_text(s.content_ref) if s.content_ref else ""
+        out.append(EvidenceNote(
+            id=n.note_id, claim=n.claim, quote=n.quote, domain=s.domain, url=s.url, title=s.title,
+            published=s.published_at.isoformat() if s.published_at else None, quality=s.quality,
+            section=n.sq.section, subquestion=n.sq.text, source_id=s.pk, page_text=pages[s.pk]))
+    return rows, out
+
+
+def compute(job: Job) -> dict:
+    """The evidence selection of a job's notes (see citations/selection.py)."""
+    _, notes = _evidence_notes(job)
+    subquestions: dict[str, list[str]] = {}
+    for sq in SubQuestion.objects.filter(job=job).order_by("round", "position"):
+        subquestions.setdefault(sq.section, []).append(sq.text)
+    return select(question=job.question, outline=job.outline or [], notes=notes, subquestions=subquestions)
+
+
+def run(ctx: RunContext) -> dict:
+    """The selection as a step (replayed on a re-run)."""
+    return run_step(ctx, kind=KIND, counter=COUNTER, fn=lambda: StepResult(output=compute(ctx.job)), phase=Phase.WRITING)
+
+
+def stored(job: Job) -> dict | None:
+    """The selection the job's writing used, or None before it ran."""
+    row = Step.objects.filter(step_key=step_key(job.pk, None, KIND, COUNTER)).values_list("output", flat=True).first()
+    return row
+
+
+def notes_by_section(job: Job) -> dict[str, list[Note]]:
+    """The notes the writer gets, by section heading, in research order (all of them, by their
+    sub-question's section, when the selection has not run)."""
+    headings = [s["heading"] for s in job.outline]
+    by_heading: dict[str, list[Note]] = {h: [] for h in headings}
+    rows = list(Note.objects.filter(job=job).select_related("source", "sq").order_by("sq__round", "sq__position", "note_id"))
+    selection = stored(job)
+    if selection is None:
+        for note in rows:
+            by_heading[note.sq.section if note.sq.section in by_heading else headings[0]].append(note)
+        return by_heading
+    where = {i: h for h, ids in selection["sections"].items() for i in ids}
+    for note in rows:
+        heading = where.get(note.note_id)
+        if heading is not None:
+            by_heading.setdefault(heading, []).append(note)
+    return by_heading
+
+
+def disagreement_drafts(selection: dict, drafted: list[dict]) -> list[dict]:
+    """The disagreement sentences as drafted sentences, each placed at the end of the section
+    that holds the most of its notes (or of the drafted sentences' last section)."""
+    if not selection or not drafted:
+        return []
+    where = {i: h for h, ids in selection["sections"].items() for i in ids}
+    sections: dict[str, dict] = {}
+    for d in drafted:
+        sections.setdefault(d["heading"], {"section_index": d["section_index"], "heading": d["heading"], "position": -1})
+        sections[d["heading"]]["position"] = max(sections[d["heading"]]["position"], d["position"])
+    out = []
+    for entry in selection["disagreements"]:
+        ids = [i for v in entry["values"] for i in v["note_ids"]]
+        votes = [where[i] for i in ids if where.get(i) in sections]
+        heading = max(set(votes), key=votes.count) if votes else drafted[-1]["heading"]
+        place = sections[heading]
+        place["position"] += 1
+        out.append({"text": entry["draft"]["text"], "note_ids": entry["draft"]["note_ids"], "disagreement": entry["id"],
+                    "section_index": place["section_index"], "heading": place["heading"], "position": place["position"]})
+    return out
+
+
+def annotate(report: dict, selection: dict | None) -> dict:
+    """The report with `disagreements` and `minority_claims`, and every other sentence that
+    states a disputed figure about the disputed subject marked `disputed` (the disagreement's id)."""
+    if selection is None:
+        return report
+    shipped = {s["text"] for sec in report.get("sections", []) for s in sec["sentences"]}
+    entries = []
+    for entry in selection["disagreements"]:
+        entries.append({k: v for k, v in entry.items() if k not in {"draft", "disputed_values"}}
+                       | {"stated_in_report": entry["sentence"] in shipped})
+    for sec in report.get("sections", []):
+        for s in sec["sentences"]:
+            if s["text"] in {e["sentence"] for e in entries}:
+                s["disagreement"] = next(e["id"] for e in entries if e["sentence"] == s["text"])
+                continue
+            hit = _disputed_by(s["text"], selection["disagreements"])
+            if hit:
+                s["disputed"] = hit
+    report["disagreements"] = entries
+    report["minority_claims"] = selection.get("minority_claims", [])
+    report["evidence"] = {"withheld": len(selection.get("withheld", {})), "scope": selection.get("scope", {}),
+                          "credibility": selection.get("credibility", {})}
+    return report
+
+
+def _disputed_by(text: str, disagreements: list[dict]) -> str | None:
+    names = set(fx._entity_keys(text))
+    found = fx.quantities(text)
+    for entry in disagreements:
+        subject = [e for e in entry["subject"].split(", ") if e]
+        if not subject or not all(any(fx._entities_match(e, n) for n in names) for e in subject):
+            continue
+        values = [q for v in entry["disputed_values"] for q in fx.quantities(v)]
+        if any(fx.same_value(a, b) for a in found for b in values):
+            return entry["id"]
+    return None
+
+
+__all__ = ["annotate", "compute", "disagreement_drafts", "notes_by_section", "run", "stored"]

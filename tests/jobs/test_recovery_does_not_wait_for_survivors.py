@@ -1,0 +1,54 @@
+"""A dead task is noticed on its own: each worker process claims the jobs it works on and
+keeps a heartbeat, so when one worker dies inside a task while another keeps running tasks of
+the same job (and so keeps the job's lease alive), the job is taken over about one heartbeat
+expiry after the kill, not after the survivor's tasks end plus a lease expiry."""
+import time
+
+import pytest
+
+from jobs import services
+from jobs.models import Job, Step
+from jobs.runtime import lease
+from research_project.celery import app
+from tests.helpers import DEMO_QUESTION, wait_for_job
+from tests.jobs.test_resume_after_kill import FAST_LEASES, wait_for_pause
+from tests.workers import WorkerProcess
+
+pytestmark = [pytest.mark.worker, pytest.mark.postgres]
+
+# FAST_LEASES: heartbeats every 0.5 s expire after 3 s, sweeps every 1 s. Kill to takeover is
+# at most the 3 s expiry plus a check at that expiry (or the next sweep) plus a loaded
+# machine's scheduling delays; the survivor's work below takes far longer than that.
+TAKEOVER_WITHIN_SECONDS = 10
+SURVIVOR_LATENCY = {"ENGINE_FIXED_LATENCY_SECONDS": "0.7"}
+
+
+def test_a_killed_task_is_taken_over_while_another_worker_keeps_the_job_busy(live, make_user):
+    app.control.purge()
+    job = services.job_create(user=make_user("survivor"), question=DEMO_QUESTION, depth="deep")
+    doomed = WorkerProcess(concurrency=1, beat=False, env={
+        **FAST_LEASES, "RESEARCH_STEP_PAUSE_KIND": "read", "RESEARCH_STEP_PAUSE_JOB": str(job.pk)}).start()
+    survivor = WorkerProcess(concurrency=4, env={**FAST_LEASES, **SURVIVOR_LATENCY}).start()
+    try:
+        wait_for_pause(job.pk, "read:before", doomed)
+        doomed.kill()
+        killed_at = time.monotonic()
+        survivor_busy = False
+        while Job.objects.values_list("epoch", flat=True).get(pk=job.pk) == 1:
+            waited = time.monotonic() - killed_at
+            assert waited < 120, survivor.log()
+            # The survivor still holds a live claim of the job's first epoch: it is working on it.
+            rows = lease.claims([job.pk]).get(str(job.pk), [])
+            survivor_busy = survivor_busy or any(epoch == 1 and ttl is not None for _, epoch, ttl in rows)
+            time.sleep(0.05)
+        taken_after = time.monotonic() - killed_at
+        assert survivor_busy, "the survivor never worked on the job after the kill: the test proves nothing"
+        assert taken_after <= TAKEOVER_WITHIN_SECONDS, f"taken over {taken_after:.1f} s after the kill"
+        job = wait_for_job(job.pk, timeout=300)
+    finally:
+        doomed.kill()
+        survivor.stop()
+    assert job.status == Job.Status.DONE, job.error
+    keys = list(Step.objects.filter(job=job).values_list("step_key", flat=True))
+    assert len(keys) == len(set(keys))
+    assert job.report and job.report["sections"]
