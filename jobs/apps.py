@@ -9,9 +9,23 @@ class JobsConfig(AppConfig):
         from celery.signals import before_task_publish, task_prerun
         from django.conf import settings
 
+        from jobs import metrics
+        from jobs.runtime import telemetry
         from jobs.runtime.instrumentation import install_query_counter, record_dispatch_latency, stamp_sent_at
 
         before_task_publish.connect(stamp_sent_at, weak=False)
+        task_prerun.connect(telemetry.record_dispatch_latency, weak=False)
+        metrics.register()
+        if settings.BENCH_PROFILE:
+            import atexit
+
+            from celery.signals import task_postrun
+
+            from jobs.runtime import instrumentation
+
+            task_prerun.connect(instrumentation.profile_task_start, weak=False)
+            task_postrun.connect(instrumentation.profile_task_end, weak=False)
+            atexit.register(instrumentation.dump_profile, settings.BENCH_PROFILE)
         if settings.BENCH_COUNT_QUERIES:
             from django.db.backends.signals import connection_created
 

@@ -31,6 +31,9 @@ def describe(event_type: str, data: dict) -> str:
         return "gap check: " + data["reason"] + "".join(f"\n  + {s['text']}" for s in data["new_subquestions"])
     if event_type == "section_drafted":
         return f"drafted: {data['heading']} ({data['sentences']} sentences)"
+    if event_type == "claim_checked" and "count" in data:
+        return (f"checked claims {data['index'] + 1}-{data['index'] + data['count']}: {data['kept']} kept, "
+                f"{data['rewritten']} rewritten, {data['dropped']} dropped")
     if event_type == "claim_checked":
         return f"checked claim {data['index'] + 1}: {data['verdict']} ({data['outcome']})"
     if event_type == "budget_warning":

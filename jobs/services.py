@@ -13,7 +13,7 @@ from django.utils import timezone
 from agents import prompts
 from jobs import followups, selectors
 from jobs.models import Job, Step, SubQuestion, UserSettings
-from jobs.runtime import events, experiments
+from jobs.runtime import events, experiments, telemetry
 from jobs.runtime.errors import ApplicationError
 from jobs.runtime.transitions import job_transition
 
@@ -148,6 +148,7 @@ def job_create(*, user, question, depth: str | None = None, sources: list | None
             if parent else None,
         )
         transaction.on_commit(lambda: _enqueue_start(job))
+        transaction.on_commit(lambda: telemetry.count("jobs_created"))
     return job
 
 

@@ -17,6 +17,7 @@ import redis
 from celery import chain, chord, shared_task
 from celery.exceptions import Ignore, Retry
 from celery.signals import worker_ready, worker_shutdown
+from django.conf import settings
 from django.db import InterfaceError, OperationalError
 from kombu.exceptions import OperationalError as KombuOperationalError
 
@@ -26,7 +27,7 @@ from jobs.runtime import health, lease
 from jobs.runtime.errors import JobStopped, LeaseLost, TransientStepError
 from jobs.runtime.retry import TASK_BACKOFF_MAX_SECONDS, TASK_BACKOFF_SECONDS, TASK_MAX_RETRIES
 from jobs.runtime.steps import RunContext
-from jobs.stages import gap, lifecycle, plan, read, research, write
+from jobs.stages import check, gap, lifecycle, plan, read, research, write
 
 logger = logging.getLogger(__name__)
 
@@ -42,6 +43,8 @@ TASK_OPTIONS = {
     "retry_backoff_max": TASK_BACKOFF_MAX_SECONDS,
     "retry_jitter": True,
     "max_retries": TASK_MAX_RETRIES,
+    # The worker logs each result; a check batch returns its checked sentences (kilobytes).
+    "resultrepr_maxsize": 200,
 }
 
 
@@ -74,17 +77,25 @@ def _is_control(exc: BaseException) -> bool:
     return isinstance(exc, (Ignore, Retry, JobStopped, *TRANSIENT_ERRORS))
 
 
-def job_task(name: str, *, on_failure: Callable | None = None, when_stale: Callable | None = None):
+def job_task(name: str, *, on_failure: Callable | None = None, when_stale: Callable | None = None,
+             chord_body: bool = False):
     """A Celery task working on one job under its lease. The task takes (job_id, *args, epoch)
     as message arguments (names and argument order are the wire format: keep them); the
     decorated function gets (task, ctx, *args). A permanent failure is logged and handed to
     `on_failure(ctx, exc, *args)`, whose return value is the task's; transient errors retry
     the task (TASK_OPTIONS) and, once its retries are spent, go to `on_failure` too; a stale
     dispatch returns `when_stale(job_id, *args)` or None. Every error is noted as the job's
-    last error (what a job ended by the sweeper reports)."""
+    last error (what a job ended by the sweeper reports). A chord body (`chord_body=True`)
+    receives its header's results before job_id, and the decorated function gets them as its
+    first argument after ctx."""
 
     def decorate(fn):
-        def task(self, job_id: str, *args):
+        def task(self, *message):
+            if chord_body:
+                results, job_id, *args = message
+                args = [results, *args]
+            else:
+                job_id, *args = message
             *middle, epoch = args
             with running(job_id, epoch) as ctx:
                 if ctx is None:
@@ -201,9 +212,69 @@ def round_failed(request, exc, traceback, job_id: str, round_no: int, epoch: int
     round_done.delay(job_id, round_no, epoch)
 
 
+# --- write and check -----------------------------------------------------------------------
 @job_task("jobs.tasks.write_report", on_failure=_fail_job("writing"))
 def write_report(task, ctx: RunContext):
-    write.write_and_check(ctx)
+    """Start writing: a chord of one task per section whose body starts the check (or, with
+    WRITE_CHECK_PARALLEL off, everything one after another in this task)."""
+    if not settings.WRITE_CHECK_PARALLEL:
+        write.write_and_check(ctx)
+        return
+    indexes = write.start_writing(ctx)
+    job_id, epoch = ctx.job_id, ctx.epoch
+    body = check_report.si(job_id, indexes, epoch)
+    if not indexes:
+        body.delay()
+        return
+    chord([write_section.si(job_id, index, epoch) for index in indexes])(
+        body.on_error(write_failed.s(job_id=job_id, indexes=indexes, epoch=epoch)))
+
+
+@job_task("jobs.tasks.write_section", on_failure=_fail_job("writing"))
+def write_section(task, ctx: RunContext, index: int):
+    return {"index": index, "sentences": len(write.write_section(ctx, index))}
+
+
+@shared_task(name="jobs.tasks.write_failed")
+def write_failed(request, exc, traceback, job_id: str, indexes: list, epoch: int):
+    """A section task failed for good (retries spent): the check drafts what is missing itself."""
+    logger.error("a section of job %s failed: %s", job_id, exc)
+    check_report.delay(job_id, indexes, epoch)
+
+
+@job_task("jobs.tasks.check_report", on_failure=_fail_job("checking"))
+def check_report(task, ctx: RunContext, indexes: list):
+    """Chord body of the sections: the drafted sentences checked by a chord of batches (each
+    CHECK_BATCH_SENTENCES sentences) whose body assembles the report."""
+    drafted = write.drafted_sentences(ctx, indexes)
+    write.start_checking(ctx)
+    job_id, epoch = ctx.job_id, ctx.epoch
+    ranges = check.batches(len(drafted), settings.CHECK_BATCH_SENTENCES)
+    if not ranges:
+        write.finish_report(ctx, *check.merge_batches(ctx, drafted, []))
+        return
+    header = [check_batch.si(job_id, start, drafted[start:stop], epoch) for start, stop in ranges]
+    chord(header)(assemble_report.s(job_id, indexes, epoch).on_error(
+        check_failed.s(job_id=job_id, indexes=indexes, epoch=epoch)))
+
+
+@job_task("jobs.tasks.check_batch", on_failure=lambda ctx, exc, start, drafts: {"start": start, "failed": str(exc)})
+def check_batch(task, ctx: RunContext, start: int, drafts: list):
+    return check.check_batch(ctx, drafts, start)
+
+
+@shared_task(name="jobs.tasks.check_failed")
+def check_failed(request, exc, traceback, job_id: str, indexes: list, epoch: int):
+    """A check batch failed for good (retries spent): assemble anyway; the body checks what no
+    batch reported, replaying the steps that finished."""
+    logger.error("a check batch of job %s failed: %s", job_id, exc)
+    assemble_report.delay([], job_id, indexes, epoch)
+
+
+@job_task("jobs.tasks.assemble_report", on_failure=_fail_job("checking"), chord_body=True)
+def assemble_report(task, ctx: RunContext, outputs: list, indexes: list):
+    drafted = write.drafted_sentences(ctx, indexes)
+    write.finish_report(ctx, *check.merge_batches(ctx, drafted, outputs))
 
 
 # --- housekeeping ------------------------------------------------------------------------

@@ -66,9 +66,11 @@ class WorkerProcess:
                 return
         raise RuntimeError(f"worker {self.name} not ready:\n{self.log()}")
 
-    def log(self) -> str:
+    def log(self, tail: int | None = 4000) -> str:
+        """The end of the worker's log (its last `tail` characters; None: all of it)."""
         if self.log_path and self.log_path.exists():
-            return self.log_path.read_text(errors="replace")[-4000:]
+            text = self.log_path.read_text(errors="replace")
+            return text[-tail:] if tail else text
         return ""
 
     def signal(self, sig: int) -> None:

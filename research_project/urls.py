@@ -1,8 +1,11 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from jobs.metrics import metrics_view
+
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("metrics", metrics_view, name="prometheus-metrics"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("jobs.urls")),
     path("", include("jobs.page_urls")),

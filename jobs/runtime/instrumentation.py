@@ -56,3 +56,39 @@ def record_dispatch_latency(task=None, **kwargs) -> None:
     sent_at = getattr(task.request, "sent_at", None) if task is not None else None
     if sent_at:
         redis_client().rpush(DISPATCH_SAMPLES_KEY, round((time.time() - float(sent_at)) * 1000, 1))
+
+
+# --- cProfile over every task a worker runs (BENCH_PROFILE=path: stats written there at exit).
+_profile_local = threading.local()
+_profile_stats = None
+
+
+def profile_task_start(**kwargs) -> None:
+    import cProfile
+    import time
+
+    # This thread's CPU time, not wall time: threads of one process wait on each other (GIL).
+    _profile_local.profile = cProfile.Profile(time.thread_time)
+    _profile_local.profile.enable()
+
+
+def profile_task_end(**kwargs) -> None:
+    import pstats
+
+    global _profile_stats
+    profile = getattr(_profile_local, "profile", None)
+    if profile is None:
+        return
+    profile.disable()
+    _profile_local.profile = None
+    with _lock:
+        if _profile_stats is None:
+            _profile_stats = pstats.Stats(profile)
+        else:
+            _profile_stats.add(profile)
+
+
+def dump_profile(path: str) -> None:
+    with _lock:
+        if _profile_stats is not None:
+            _profile_stats.dump_stats(path)

@@ -361,4 +361,8 @@ def _take_over(job_ids=None) -> list[tuple[str, int]]:
             )
             if won:
                 taken.append((str(job_id), epoch + 1))
+    if taken:
+        from jobs.runtime import telemetry
+
+        telemetry.count("lease_takeovers", len(taken))
     return taken

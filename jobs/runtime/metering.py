@@ -15,6 +15,7 @@ from typing import Generic, TypeVar
 
 from jobs.runtime import ledger
 from jobs.runtime.budget import caps
+from jobs.runtime.connections import release_for_wait
 from jobs.runtime.steps import current_scope
 
 T = TypeVar("T")
@@ -66,6 +67,7 @@ def metered_call(*, kind: str, role: str, model: str, reserve_tokens: int, reser
         except Exception:
             ledger.release(reservation)
             raise
+    release_for_wait()  # no database connection held while the provider answers
     started = time.monotonic()
     try:
         paid = call()

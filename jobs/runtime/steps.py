@@ -26,8 +26,9 @@ from django.conf import settings
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
-from jobs.runtime import lease
+from jobs.runtime import lease, telemetry
 from jobs.runtime.budget import Phase
+from jobs.runtime.connections import release_for_wait
 from jobs.runtime.errors import JobStopped, LeaseLost
 
 logger = logging.getLogger(__name__)
@@ -199,6 +200,7 @@ def run_step(
     ensure_may_run(ctx, (epoch, status))
 
     scope = StepScope(job=ctx.job, epoch=ctx.epoch, step_key=key, phase=phase)
+    release_for_wait()  # the work is mostly a wait on a model or a page
     token = current_scope.set(scope)
     started_at = timezone.now()
     try:
@@ -232,8 +234,17 @@ def run_step(
         logger.info("step %s was finished by a twin attempt; using its output", key)
         return twin
     ctx.replay[key] = output
+    _count_step(kind, usage)
     _maybe_pause(ctx, kind, "after", key)
     return output
+
+
+def _count_step(kind: str, usage: StepUsage) -> None:
+    telemetry.count("steps", kind=kind)
+    if usage.tokens_in or usage.tokens_out:
+        telemetry.count("model_tokens", usage.tokens_in, kind=kind, direction="in")
+        telemetry.count("model_tokens", usage.tokens_out, kind=kind, direction="out")
+        telemetry.count("model_usd", usage.usd_micros / 1_000_000, kind=kind)
 
 
 __all__ = [

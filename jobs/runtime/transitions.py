@@ -13,6 +13,7 @@ from __future__ import annotations
 from django.utils import timezone
 
 from jobs.models import Job
+from jobs.runtime import telemetry
 
 S = Job.Status
 ACTIVE = frozenset(Job.ACTIVE_STATUSES)
@@ -50,4 +51,7 @@ def job_transition(job_id, *, to: str, epoch: int | None = None, new_epoch: int 
         fields.setdefault("lease_owner", "")
     if to in ENDS_JOB:
         fields.setdefault("finished_at", timezone.now())
-    return bool(rows.update(status=to, **fields))
+    moved = bool(rows.update(status=to, **fields))
+    if moved and to in ENDS_JOB:
+        telemetry.count("jobs_finished", status=to)
+    return moved

@@ -1,7 +1,10 @@
 """Check: every drafted sentence through stage one (code) and the judge (small model). An
 unsupported sentence goes back to the writer once with the verdict as feedback, is judged
-again, and is dropped if still unsupported. No sentence ships with an unsupported verdict."""
+again, and is dropped if still unsupported. No sentence ships with an unsupported verdict.
+Sentences are independent: the task graph checks them in batches, all batches at once."""
 from __future__ import annotations
+
+from dataclasses import asdict
 
 from agents.llm import ModelOutputError
 from citations import judge as judging
@@ -18,7 +21,7 @@ from jobs.models import Note, ReportClaim
 from jobs.runtime import events
 from jobs.runtime.budget import Phase
 from jobs.runtime.ledger import BudgetExceeded
-from jobs.runtime.steps import RunContext, StepResult, run_step
+from jobs.runtime.steps import RunContext, StepResult, run_step, step_key
 
 
 def generation_key(ctx: RunContext, counter: str) -> str:
@@ -94,12 +97,15 @@ def check_sentence(ctx: RunContext, index: int, draft: dict, known: dict) -> Che
     return checked
 
 
-def check_draft(ctx: RunContext, drafted: list[dict]) -> tuple[list[CheckedSentence], str]:
-    """Check every drafted sentence; returns (checked, stopped_reason). Sentences that could
-    not be checked (budget spent) are dropped, never shipped unchecked."""
+def check_draft(ctx: RunContext, drafted: list[dict], *, first_index: int = 0,
+                announce: bool = True) -> tuple[list[CheckedSentence], str]:
+    """Check every drafted sentence (the first one is sentence `first_index` of the report, which
+    numbers its step keys); returns (checked, stopped_reason). Sentences that could not be
+    checked (budget spent) are dropped, never shipped unchecked. `announce`: one claim_checked
+    event per sentence (a check batch sends one for the batch instead)."""
     out, stopped = [], ""
     known = {n.note_id: n for n in Note.objects.filter(job_id=ctx.job_id).select_related("source")}
-    for index, draft in enumerate(drafted):
+    for index, draft in enumerate(drafted, start=first_index):
         if stopped:
             out.append(CheckedSentence.not_checked(draft, stopped))
             continue
@@ -112,8 +118,67 @@ def check_draft(ctx: RunContext, drafted: list[dict]) -> tuple[list[CheckedSente
         except ModelOutputError as exc:
             checked = CheckedSentence.dropped(draft, f"judge failed: {exc}")
         out.append(checked)
-        events.emit(ctx.job_id, "claim_checked", {"index": index, "verdict": checked.verdict, "outcome": checked.outcome})
+        if announce:
+            events.emit(ctx.job_id, "claim_checked", {"index": index, "verdict": checked.verdict, "outcome": checked.outcome})
     return out, stopped
 
 
-__all__ = ["check_draft", "check_sentence", "generation_key", "is_factual"]
+def batches(count: int, size: int) -> list[tuple[int, int]]:
+    """[start, stop) ranges of at most `size` sentences covering `count` drafted sentences:
+    each range is checked by one task, all at once."""
+    size = max(1, size)
+    return [(start, min(count, start + size)) for start in range(0, count, size)]
+
+
+def _batch_keys(ctx: RunContext, start: int, stop: int) -> list[str]:
+    keys = []
+    for index in range(start, stop):
+        keys += [step_key(ctx.job_id, None, "check", generation_key(ctx, f"{index}")),
+                 step_key(ctx.job_id, None, "check", generation_key(ctx, f"{index}-2")),
+                 step_key(ctx.job_id, None, "write", generation_key(ctx, f"rewrite-{index}"))]
+    return keys
+
+
+def check_batch(ctx: RunContext, drafts: list[dict], first_index: int) -> dict:
+    """Check sentences first_index.. of the report (one task of the check chord); returns
+    {"start", "checked": [CheckedSentence as JSON], "stopped"} for the chord's body."""
+    ctx.prefetch(step_key__in=_batch_keys(ctx, first_index, first_index + len(drafts)))
+    checked, stopped = check_draft(ctx, drafts, first_index=first_index, announce=False)
+    outcomes = [c.outcome for c in checked]
+    events.emit(ctx.job_id, "claim_checked", {
+        "index": first_index, "count": len(checked), "kept": outcomes.count(ReportClaim.Outcome.KEPT),
+        "rewritten": outcomes.count(ReportClaim.Outcome.REWRITTEN), "dropped": outcomes.count(ReportClaim.Outcome.DROPPED)})
+    return {"start": first_index, "checked": [asdict(c) for c in checked], "stopped": stopped}
+
+
+def merge_batches(ctx: RunContext, drafted: list[dict], outputs: list) -> tuple[list[CheckedSentence], str]:
+    """The checked report from the outputs of the check batches (in any order); sentences no
+    batch reported (a batch that failed for good) are checked here, their finished steps
+    replayed. Returns (checked in report order, the first stop reason by position)."""
+    checked: list[CheckedSentence | None] = [None] * len(drafted)
+    stops: dict[int, str] = {}
+    for out in outputs or []:
+        if not isinstance(out, dict) or "checked" not in out:
+            continue
+        for offset, item in enumerate(out["checked"]):
+            if out["start"] + offset < len(checked):
+                checked[out["start"] + offset] = CheckedSentence(**item)
+        if out.get("stopped"):
+            stops[out["start"]] = out["stopped"]
+    index = 0
+    while index < len(checked):
+        if checked[index] is not None:
+            index += 1
+            continue
+        stop = index
+        while stop < len(checked) and checked[stop] is None:
+            stop += 1
+        redone, stopped = check_draft(ctx, drafted[index:stop], first_index=index)
+        checked[index:stop] = redone
+        if stopped:
+            stops[index] = stopped
+        index = stop
+    return list(checked), stops[min(stops)] if stops else ""
+
+
+__all__ = ["batches", "check_batch", "check_draft", "check_sentence", "generation_key", "is_factual", "merge_batches"]

@@ -1,5 +1,6 @@
 """Write: the writer drafts the report section by section from the outline and the notes only
-(never raw pages); then the check stage judges the draft and the report stage stores it."""
+(never raw pages), one step per section (the sections of a job are drafted at once, one task
+each); then the check stage judges the draft and the report stage stores it."""
 from __future__ import annotations
 
 import re
@@ -132,40 +133,106 @@ def draft_table(ctx: RunContext, job: Job, notes: list[Note]) -> dict | None:
     return run_step(ctx, kind="write", counter="table", fn=fn, phase=Phase.WRITING)
 
 
-def write_sections(ctx: RunContext) -> list[dict]:
-    """Draft the opening and every section that has notes (and a comparison question's table);
-    returns the drafted sentences in report order."""
+def _section(job: Job, index: int) -> dict:
+    for section in report_sections(job):
+        if section["index"] == index:
+            return section
+    # Its notes are gone (a replay after the evidence step changed nothing should not get here).
+    heading = ANSWER_HEADING if index == 0 else job.outline[index - 1]["heading"]
+    return {"index": index, "heading": heading, "purpose": "", "mode": "answer" if index == 0 else "section", "notes": []}
+
+
+def _counter(index: int):
+    """A section's write-step counter: "answer" for the opening, the outline index otherwise."""
+    return "answer" if index == 0 else index - 1
+
+
+def start_writing(ctx: RunContext) -> list[int]:
+    """Move the job to writing (noting why research stopped, if it stopped early, or that the
+    reader model's replies could not be used); returns the indexes of the report's sections
+    (0 is the opening), each drafted by one step."""
     job = ctx.job
+    job_transition(job.pk, to=Job.Status.WRITING, epoch=ctx.epoch, from_statuses=Job.ACTIVE_STATUSES)
+    lifecycle.record_model_failure(job)
+    evidence.run(ctx)  # which notes each section gets (one step)
     research_stop = budget.search_stop_reason(job)
     if research_stop:
         budget.record_stop(job, f"writing started early: {research_stop}")
+    return [section["index"] for section in report_sections(job)]
+
+
+def _section_sentences(section: dict, out: dict) -> list[dict]:
+    return [{**sentence, "section_index": section["index"], "heading": section["heading"], "position": position}
+            for position, sentence in enumerate(out["sentences"])]
+
+
+def write_section(ctx: RunContext, index: int, section: dict | None = None) -> list[dict]:
+    """Draft report section `index` (0 is the opening) from its notes (one step, replayed when
+    it exists); returns its drafted sentences. Sections are independent, so they may be drafted
+    at once; the opening's task also drafts a comparison question's table."""
+    job = ctx.job
+    section = section or _section(job, index)
+    out = _draft(ctx, job, section)
+    if out.get("error"):
+        budget.record_stop(job, f"report cut short: {out['error']} while writing")
+    events.emit(ctx.job_id, "section_drafted", {"heading": section["heading"], "sentences": len(out["sentences"])})
+    if index == 0:
+        draft_table(ctx, job, [n for s in report_sections(job)[1:] for n in s["notes"]])
+    return _section_sentences(section, out)
+
+
+def write_sections(ctx: RunContext) -> list[dict]:
+    """Draft the opening and every section that has notes, one after another in this task;
+    returns the drafted sentences in report order."""
     drafted: list[dict] = []
-    sections = report_sections(job)
-    for section in sections:
-        out = _draft(ctx, job, section)
-        if out.get("error"):
-            budget.record_stop(job, f"report cut short: {out['error']} while writing")
-        for position, sentence in enumerate(out["sentences"]):
-            drafted.append({**sentence, "section_index": section["index"], "heading": section["heading"], "position": position})
-        events.emit(ctx.job_id, "section_drafted", {"heading": section["heading"], "sentences": len(out["sentences"])})
-    draft_table(ctx, job, [n for s in sections[1:] for n in s["notes"]])
+    for section in report_sections(ctx.job):
+        drafted.extend(write_section(ctx, section["index"], section))
     return drafted
 
 
-def write_and_check(ctx: RunContext) -> None:
-    """Write, check and store the report; the job ends done."""
-    job_transition(ctx.job.pk, to=Job.Status.WRITING, epoch=ctx.epoch, from_statuses=Job.ACTIVE_STATUSES)
-    ctx.prefetch(kind__in=["write", "check"])
-    lifecycle.record_model_failure(ctx.job)
-    selection = evidence.run(ctx)
-    drafted = write_sections(ctx)
+def drafted_sentences(ctx: RunContext, indexes: list[int]) -> list[dict]:
+    """The drafted sentences of sections `indexes` in report order, repeats merged (what the
+    check judges, numbered as its step keys count): read from their write steps in one query;
+    a section whose step is missing (its task failed for good) is drafted here."""
+    from jobs.runtime.steps import step_key
+
+    keys = {index: step_key(ctx.job_id, None, "write", _counter(index)) for index in indexes}
+    missing = [k for k in keys.values() if k not in ctx.replay]
+    if missing:
+        ctx.prefetch(step_key__in=missing)
+    sections = {s["index"]: s for s in report_sections(ctx.job)}
+    drafted: list[dict] = []
+    for index in sorted(indexes):
+        out = ctx.replay.get(keys[index])
+        section = sections.get(index) or _section(ctx.job, index)
+        drafted.extend(_section_sentences(section, out) if out is not None else write_section(ctx, index, section))
     # Disagreements are stated in sentences built in code (every model's report has them).
-    drafted += evidence.disagreement_drafts(selection, drafted)
+    drafted += evidence.disagreement_drafts(evidence.run(ctx), drafted)
+    return merge_repeated_sentences(drafted)
+
+
+def start_checking(ctx: RunContext) -> None:
     job_transition(ctx.job.pk, to=Job.Status.CHECKING, epoch=ctx.epoch, from_statuses=Job.ACTIVE_STATUSES)
-    checked, check_stop = check.check_draft(ctx, merge_repeated_sentences(drafted))
+
+
+def finish_report(ctx: RunContext, checked: list, check_stop: str) -> None:
+    """Store the checked sentences as the report; the job ends done."""
     if check_stop:
         budget.record_stop(ctx.job, check_stop)
     report.finish(ctx, checked)
+
+
+def write_and_check(ctx: RunContext) -> None:
+    """Write, check and store the report in this one task (sections one after another, then
+    every sentence); the job ends done. The task graph does the same in parallel (jobs/tasks.py:
+    a chord of section tasks, then a chord of check batches)."""
+    ctx.prefetch(kind__in=["write", "check"])
+    start_writing(ctx)
+    drafted = write_sections(ctx)
+    drafted += evidence.disagreement_drafts(evidence.run(ctx), drafted)
+    start_checking(ctx)
+    checked, check_stop = check.check_draft(ctx, merge_repeated_sentences(drafted))
+    finish_report(ctx, checked, check_stop)
 
 
 def _sentence_key(text: str) -> str:

@@ -45,12 +45,14 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI files served locally (no CDN)
     "django_eventstream",
+    "django_prometheus",
     "jobs",
     "agents",
     "citations",
 ]
 
 MIDDLEWARE = [
+    "django_prometheus.middleware.PrometheusBeforeMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -59,7 +61,16 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_prometheus.middleware.PrometheusAfterMiddleware",
 ]
+
+# --- Operational metrics (jobs/metrics.py, /metrics for Prometheus).
+# Set to require `Authorization: Bearer <token>` on /metrics (Prometheus: `authorization`).
+METRICS_TOKEN = env("METRICS_TOKEN", "")
+# The service's counters (steps, tokens, dollars, takeovers, dispatch latency) kept per process
+# and added to Redis every this many seconds in one pipeline (jobs/runtime/telemetry.py).
+TELEMETRY_ENABLED = env_bool("TELEMETRY_ENABLED", True)
+TELEMETRY_FLUSH_SECONDS = env_float("TELEMETRY_FLUSH_SECONDS", 5)
 
 ROOT_URLCONF = "research_project.urls"
 TEMPLATES = [
@@ -88,6 +99,17 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"].setdefault("OPTIONS", {})["options"] = (
         f"-c idle_in_transaction_session_timeout={env_int('DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', 10000)}"
     )
+# A connection pool per process (Django 5.2 + psycopg_pool): a thread gives its connection back
+# before it waits on a model or a page (jobs/runtime/connections.py), so threads waiting on the
+# network hold no PostgreSQL connection and a few connections serve many threads.
+DB_POOL = env_bool("DB_POOL", False) and DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
+if DB_POOL:
+    DATABASES["default"]["CONN_MAX_AGE"] = 0  # pooled connections go back to the pool, not away
+    DATABASES["default"]["OPTIONS"]["pool"] = {
+        "min_size": env_int("DB_POOL_MIN_SIZE", 2), "max_size": env_int("DB_POOL_MAX_SIZE", 12),
+        # A thread waits this long for a free connection before the task fails (and retries).
+        "timeout": env_float("DB_POOL_TIMEOUT_SECONDS", 30),
+    }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several worker threads write at once: WAL and IMMEDIATE transactions instead of
     # "database is locked" errors.
@@ -181,6 +203,13 @@ WRITING_RESERVE_SECONDS = env_int("WRITING_RESERVE_SECONDS", 120)
 # The writer and the checks cost ~0.084 USD at the design's prices; keep 0.10 back.
 WRITING_RESERVE_USD = env_float("WRITING_RESERVE_USD", 0.10)
 STOP_SEARCH_AT_FRACTION = 0.70
+# Write and check in parallel: one task per section, then check batches all at once (false:
+# everything one after another in one task, as before; benchmarks compare the two).
+WRITE_CHECK_PARALLEL = env_bool("WRITE_CHECK_PARALLEL", True)
+# Sentences per check task. A judge call takes ~2 s at the design's speed (1 s to the first token,
+# ~50 tokens at 50 tokens/s) and a rewrite ~3 s more: 4 sentences keep a batch near the design's
+# 10 s of checks, while ~60 sentences make ~15 tasks, not 60.
+CHECK_BATCH_SENTENCES = env_int("CHECK_BATCH_SENTENCES", 4)
 SECOND_ROUND_MIN_LEFT_FRACTION = 0.30
 
 # --- Models, one litellm model string per role. "offline/..." is the bundled extractive engine.
@@ -367,6 +396,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 # Benchmarks: count database round trips and engine CPU in worker processes (jobs/instrumentation.py).
 BENCH_COUNT_QUERIES = env_bool("BENCH_COUNT_QUERIES", False)
+# Benchmarks: profile every task of a worker process with cProfile; the stats go to this file at exit.
+BENCH_PROFILE = env("BENCH_PROFILE", "")
 
 # --- Experiments (jobs/experiments.py): variant name -> overrides, as JSON.
 EXPERIMENT_NAME = env("EXPERIMENT_NAME", "default")

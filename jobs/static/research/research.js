@@ -23,7 +23,11 @@
         case "search": return "search [sq " + d.sq_id + "]: " + JSON.stringify(d.query) + " -> " + d.results + " results";
         case "source_read": return "read [sq " + d.sq_id + "]: " + (d.title || d.url) + " (" + (d.error || d.notes + " notes") + ")";
         case "section_drafted": return "drafted: " + d.heading + " (" + d.sentences + " sentences)";
-        case "claim_checked": return "checked claim " + (d.index + 1) + ": " + d.verdict + " (" + d.outcome + ")";
+        case "claim_checked":
+          if (d.count !== undefined) {
+            return "checked claims " + (d.index + 1) + "-" + (d.index + d.count) + ": " + d.kept + " kept, " + d.rewritten + " rewritten, " + d.dropped + " dropped";
+          }
+          return "checked claim " + (d.index + 1) + ": " + d.verdict + " (" + d.outcome + ")";
         case "budget_warning": return "budget: " + d.reason;
         case "gap_found": return "gap check: " + d.reason;
         case "failed": return "FAILED: " + d.error;
