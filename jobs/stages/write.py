@@ -46,8 +46,11 @@ def answer_notes(job: Job, notes: list[Note]) -> list[Note]:
     highest hop's notes (the final link; a later round asked it by name), then lower hops; then
     the notes that share the most of the question's words."""
     terms = tx.term_set(job.question)
-    ranked = sorted(notes, key=lambda n: (-(n.sq.hop or 0), -(n.sq.round or 1), -_closeness(terms, n), n.note_id))
-    return sorted(ranked[:MAX_ANSWER_NOTES], key=lambda n: n.note_id)
+    # Ties and the final order follow the notes' reading order (their order here), never note
+    # ids: ids depend on which parallel worker committed first.
+    place = {id(n): i for i, n in enumerate(notes)}
+    ranked = sorted(notes, key=lambda n: (-(n.sq.hop or 0), -(n.sq.round or 1), -_closeness(terms, n), place[id(n)]))
+    return sorted(ranked[:MAX_ANSWER_NOTES], key=lambda n: place[id(n)])
 
 
 def is_comparison(question: str) -> bool:
@@ -122,7 +125,9 @@ def draft_table(ctx: RunContext, job: Job, notes: list[Note]) -> dict | None:
     if not is_comparison(job.question) or not notes:
         return None
     terms = tx.term_set(job.question)
-    chosen = sorted(sorted(notes, key=lambda n: (-_closeness(terms, n), n.note_id))[:MAX_TABLE_NOTES], key=lambda n: n.note_id)
+    place = {id(n): i for i, n in enumerate(notes)}  # reading order, not note ids (see answer_notes)
+    chosen = sorted(sorted(notes, key=lambda n: (-_closeness(terms, n), place[id(n)]))[:MAX_TABLE_NOTES],
+                    key=lambda n: place[id(n)])
 
     def fn():
         try:
