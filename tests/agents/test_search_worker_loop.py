@@ -95,12 +95,12 @@ def test_a_repeat_of_a_query_whose_turn_has_not_finished_is_searched_again(worke
 
 
 def test_a_worker_without_notes_says_why_in_not_found(worker, settings):
-    script = [search("zzqx unknowable term"), {"thought": "nothing", "tool": "finish",
+    script = [search("zzqx qvvjx"), {"thought": "nothing", "tool": "finish",
                                                 "arguments": {"summary": "nothing", "not_found": [worker.sq.text]}}]
     with scripted_model(settings, worker_action=script):
         worker.advance()
     sq = SubQuestion.objects.get(pk=worker.sq.pk)
-    assert sq.not_found == [f'{worker.sq.text} (not found: 1 search ("zzqx unknowable term") found no results)']
+    assert sq.not_found == [f'{worker.sq.text} (not found: 1 search ("zzqx qvvjx") found no results)']
 
 
 @pytest.mark.parametrize("bad_reply, expected", [
