@@ -29,9 +29,8 @@ from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from requests.adapters import HTTPAdapter
 
-from agents.sources.fetch import FetchFailed, FetchRefused, resolve_checked
+from agents.sources.fetch import FetchFailed, FetchRefused, PinnedAdapter, resolve_checked
 from jobs.models import Job, WebhookAttempt, WebhookDelivery, WebhookEndpoint
 from jobs.runtime.errors import ApplicationError
 
@@ -162,19 +161,6 @@ def sign(secret: str, message_id: str, timestamp: int, body: bytes) -> str:
     return "v1," + base64.b64encode(hmac.new(key, signed, hashlib.sha256).digest()).decode()
 
 
-class _PinnedAdapter(HTTPAdapter):
-    """Connects to the checked address while TLS verifies the URL's host name."""
-
-    def __init__(self, hostname: str, **kwargs):
-        self._hostname = hostname
-        super().__init__(**kwargs)
-
-    def init_poolmanager(self, *args, **kwargs):
-        kwargs["server_hostname"] = self._hostname
-        kwargs["assert_hostname"] = self._hostname
-        super().init_poolmanager(*args, **kwargs)
-
-
 def _post(url: str, headers: dict, body: bytes) -> int:
     """POST to the checked address of `url`; the HTTP status. Raises ApplicationError for a
     refused address and requests' errors for no answer."""
@@ -186,7 +172,7 @@ def _post(url: str, headers: dict, body: bytes) -> int:
     with requests.Session() as session:
         session.trust_env = False  # no proxy from the environment bypasses the address check
         session.verify = settings.FETCH_CA_BUNDLE or True
-        session.mount(f"{scheme}://", _PinnedAdapter(host, max_retries=0))
+        session.mount(f"{scheme}://", PinnedAdapter(host, max_retries=0))
         response = session.post(pinned, data=body, headers={**headers, "Host": host_header},
                                 timeout=(CONNECT_TIMEOUT_SECONDS, READ_TIMEOUT_SECONDS), allow_redirects=False)
         response.close()

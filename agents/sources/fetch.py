@@ -141,8 +141,9 @@ def resolve_checked(host: str, port: int) -> str:
     return addresses[0]
 
 
-class _PinnedAdapter(HTTPAdapter):
-    """Connects to a checked IP while TLS verifies the real host name."""
+class PinnedAdapter(HTTPAdapter):
+    """Connects to a checked IP while TLS verifies the real host name (page fetches and
+    webhook deliveries)."""
 
     def __init__(self, hostname: str, **kwargs):
         self._hostname = hostname
@@ -169,7 +170,7 @@ def _one_request(url: str) -> tuple[requests.Session, requests.Response]:
     session = requests.Session()
     session.trust_env = False  # no proxy from the environment can bypass the address check
     session.verify = settings.FETCH_CA_BUNDLE or True  # an internal CA, else certifi's bundle
-    session.mount(f"{parts.scheme}://", _PinnedAdapter(parts.hostname, max_retries=0))
+    session.mount(f"{parts.scheme}://", PinnedAdapter(parts.hostname, max_retries=0))
     host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
     host_header = host if parts.port is None else f"{host}:{parts.port}"
     try:

@@ -138,8 +138,8 @@ def draft_table(ctx: RunContext, job: Job, notes: list[Note]) -> dict | None:
     return run_step(ctx, kind="write", counter="table", fn=fn, phase=Phase.WRITING)
 
 
-def _section(job: Job, index: int) -> dict:
-    for section in report_sections(job):
+def _section(sections: list[dict], job: Job, index: int) -> dict:
+    for section in sections:
         if section["index"] == index:
             return section
     # Its notes are gone (a replay after the evidence step changed nothing should not get here).
@@ -176,13 +176,14 @@ def write_section(ctx: RunContext, index: int, section: dict | None = None) -> l
     it exists); returns its drafted sentences. Sections are independent, so they may be drafted
     at once; the opening's task also drafts a comparison question's table."""
     job = ctx.job
-    section = section or _section(job, index)
+    sections = report_sections(job) if section is None or index == 0 else []
+    section = section or _section(sections, job, index)
     out = _draft(ctx, job, section)
     if out.get("error"):
         budget.record_stop(job, f"report cut short: {out['error']} while writing")
     events.emit(ctx.job_id, "section_drafted", {"heading": section["heading"], "sentences": len(out["sentences"])})
     if index == 0:
-        draft_table(ctx, job, [n for s in report_sections(job)[1:] for n in s["notes"]])
+        draft_table(ctx, job, [n for s in sections[1:] for n in s["notes"]])
     return _section_sentences(section, out)
 
 
@@ -209,7 +210,7 @@ def drafted_sentences(ctx: RunContext, indexes: list[int]) -> list[dict]:
     drafted: list[dict] = []
     for index in sorted(indexes):
         out = ctx.replay.get(keys[index])
-        section = sections.get(index) or _section(ctx.job, index)
+        section = sections.get(index) or _section([], ctx.job, index)
         drafted.extend(_section_sentences(section, out) if out is not None else write_section(ctx, index, section))
     # Disagreements are stated in sentences built in code (every model's report has them).
     drafted += evidence.disagreement_drafts(evidence.run(ctx), drafted)
