@@ -52,6 +52,13 @@ def pytest_report_header(config):
 def pytest_collection_modifyitems(config, items):
     from django.conf import settings
 
+    flushing = [item.nodeid for item in items
+                if (m := item.get_closest_marker("django_db")) and (m.kwargs.get("transaction") or (m.args and m.args[0]))]
+    if flushing:
+        # pytest-django empties every table after such a test, and it runs them before the live
+        # tests: the demo corpus and the rows of module fixtures would be gone under them.
+        raise pytest.UsageError("django_db(transaction=True) flushes the tables the live tests share; "
+                                f"use the `live` fixture (committed writes) instead: {', '.join(flushing)}")
     if settings.DATABASES["default"]["ENGINE"].endswith("postgresql"):
         return
     for item in items:
