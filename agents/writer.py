@@ -39,14 +39,19 @@ def _subquestion_views(notes: list, subquestions: list | None = None) -> list[di
 
 
 def draft_section(*, question: str, outline: list, heading: str, purpose: str, notes: list, feedback: str = "",
-                  mode: str = "section", unanswered: list[str] = (), subquestions: list | None = None) -> dict:
+                  mode: str = "section", unanswered: list[str] = (), subquestions: list | None = None,
+                  disputed: dict | None = None) -> dict:
     """Draft one section. mode "answer" drafts the report's opening: a direct answer to the
     question in 2-4 sentences (`unanswered`: what code found the sources do not state;
     `subquestions`: the plan's sub-questions, those without notes too, as the chain's links).
+    `disputed` maps note ids to the disagreement code states about them, so the writer does
+    not state it a second time.
 
     Returns {"sentences": [{"text", "note_ids", "cited_outside"}], "context_requested": [ids],
     "unanswered": [clause]} (the writer's own statements of what the notes do not answer)."""
     views = [note_view(n) for n in notes]
+    for v in views:
+        v["disputed"] = (disputed or {}).get(v["id"], "")
     allowed = {v["id"] for v in views}
 
     def ask() -> dict:

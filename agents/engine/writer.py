@@ -40,6 +40,7 @@ def _notes(prompt: str) -> list[dict]:
             "hop": int(nb.attrs.get("hop", "0") or 0),
             "sq": nb.attrs.get("sq", ""),
             "source": nb.attrs.get("source", "") or nb.attrs.get("domain", ""),
+            "disputed": nb.attrs.get("disputed", ""),
             "claim": bk.block(nb.body, "claim"),
             "quote": bk.block(nb.body, "quote"),
         })
@@ -95,6 +96,8 @@ def write_section(prompt: str) -> dict:
                     and _figures(lead["claim"]) != _figures(other["claim"]) and other["domain"] != lead["domain"]:
                 rival, used = (groups[j], other), used | {j}
                 break
+        if rival and lead["disputed"] and lead["disputed"] == rival[1]["disputed"]:
+            continue  # code states this disagreement in a sentence of its own
         if rival:
             group_b, other = rival
             text = (f"Sources disagree: {lead['claim'].rstrip('.')} ({lead['domain']}, {lead['published']}), "

@@ -55,6 +55,12 @@ def stored(job: Job) -> dict | None:
     return row
 
 
+def disputed_notes(job: Job) -> dict[int, str]:
+    """Note id -> the id of the disagreement code states about it (none before selection ran)."""
+    selection = stored(job) or {"disagreements": []}
+    return {i: entry["id"] for entry in selection["disagreements"] for v in entry["values"] for i in v["note_ids"]}
+
+
 def notes_by_section(job: Job) -> dict[str, list[Note]]:
     """The notes the writer gets, by section heading, in research order (all of them, by their
     sub-question's section, when the selection has not run)."""

@@ -107,7 +107,7 @@ def _draft(ctx: RunContext, job: Job, section: dict) -> dict:
         try:
             out = writer.draft_section(question=job.question, outline=job.outline, heading=section["heading"],
                                        purpose=section["purpose"], notes=section["notes"], mode=section["mode"],
-                                       unanswered=unanswered,
+                                       unanswered=unanswered, disputed=evidence.disputed_notes(job),
                                        subquestions=list(job.subquestions.all()) if section["mode"] == "answer" else None)
         except BudgetExceeded as exc:
             return StepResult(output={"sentences": [], "error": f"{exc.dimension} budget exhausted"})

@@ -49,3 +49,25 @@ def test_first_person_notes_are_attributed_and_titles_are_skipped():
     assert writer._voiced(note)["claim"] == "CellMarket Weekly writes: \u201cWe count seven suppliers.\u201d"
     assert writer._heading_like("Battery Suppliers Map 2025")
     assert not writer._heading_like("Tessel Energy was founded in 2009.")
+
+
+def rivals_prompt(disputed: str) -> str:
+    from agents import prompts
+
+    notes = [{"id": i, "claim": claim, "quote": claim, "domain": domain, "source": domain, "published": "2025-05-01",
+              "quality": "0.80", "sq": 1, "hop": 1, "context": "", "disputed": disputed}
+             for i, (claim, domain) in enumerate([("Tessel Energy made 40 GWh of cells in 2025.", "a.example"),
+                                                  ("Tessel Energy made 55 GWh of cells in 2025.", "b.example")], 1)]
+    rendered = prompts.render("writer", question="How many cells did Tessel Energy make in 2025?", outline=[],
+                              heading="Output", purpose="Tessel Energy's cell output.", notes=notes, feedback="",
+                              mode="section", unanswered=[], subquestions=[])
+    return "\n".join(m["content"] for m in rendered.messages)
+
+
+def test_a_disagreement_code_already_states_is_not_written_again():
+    # Without a disagreement from code, the writer sets the rival figures side by side itself.
+    texts = [x["text"] for x in writer.write_section(rivals_prompt(""))["sentences"]]
+    assert any(t.startswith("Sources disagree") and "40 GWh" in t and "55 GWh" in t for t in texts), texts
+    # With both notes marked as one disagreement (stated in its own sentence by code): not again.
+    texts = [x["text"] for x in writer.write_section(rivals_prompt("D1"))["sentences"]]
+    assert not any(t.startswith("Sources disagree") for t in texts), texts

@@ -54,6 +54,10 @@ def test_the_disagreement_is_in_the_report_json_with_both_values_sources_and_dat
     if d["stated_in_report"]:
         [stated] = [s for s in sentences(job) if s.get("disagreement") == d["id"]]
         assert "52 GWh" in stated["text"] and "60 GWh" in stated["text"] and stated["verdict"] == "supported"
+    # The writer is told which notes code's sentence covers, and does not set both values side by side again.
+    again = [s["text"] for s in sentences(job)
+             if s.get("disagreement") != d["id"] and "52 GWh" in s["text"] and "60 GWh" in s["text"]]
+    assert not again, again
 
 
 def test_no_content_farm_claim_is_stated_as_fact(disputed_job, live, facts):
