@@ -159,7 +159,7 @@ def price_usd_micros(model: str, role: str, tokens_in: int, tokens_out: int) -> 
     override = settings.MODEL_PRICES.get(model)
     if override:
         return round(tokens_in * float(override["in"]) + tokens_out * float(override["out"]))
-    if not model.startswith("offline/"):
+    if not _is_offline_engine(model):
         try:
             cost_in, cost_out = litellm.cost_per_token(model=model, prompt_tokens=tokens_in, completion_tokens=tokens_out)
             return round((cost_in + cost_out) * 1_000_000)
@@ -297,12 +297,19 @@ def _mode_key(model: str, conn: dict) -> str:
     return f"llm:output_mode:{model}|{conn.get('api_base', '')}"
 
 
+def _is_offline_engine(model: str) -> bool:
+    return model.startswith("offline/")
+
+
 def output_mode(model: str, conn: dict) -> str:
     """The structured-output form to ask `model` (at `conn`) for: MODEL_OUTPUT_MODES, else what
-    an earlier refusal taught (Redis), else litellm's capability data, else json_schema."""
+    an earlier refusal taught (Redis), else litellm's capability data, else json_schema. The
+    offline engine is ours and picks its algorithm by the json_schema's name: always that."""
     configured = settings.MODEL_OUTPUT_MODES.get(model)
     if configured in OUTPUT_MODES:
         return configured
+    if _is_offline_engine(model):
+        return OUTPUT_MODES[0]
     try:
         remembered = redis_client().get(_mode_key(model, conn))
     except redis.exceptions.RedisError:
@@ -439,7 +446,8 @@ def _call_litellm(*, model: str, role: str, messages: list, schema_name: str, ma
         except deadline.CallAbandoned as exc:
             kind, error = TRANSIENT, exc
         except Exception as exc:  # noqa: BLE001 - classified below; anything else is not ours to retry
-            if refuses_output_mode(exc) and mode != OUTPUT_MODES[-1]:
+            # The offline engine's own errors (their tracebacks say "schema") are no refusal.
+            if refuses_output_mode(exc) and mode != OUTPUT_MODES[-1] and not _is_offline_engine(model):
                 weaker = OUTPUT_MODES[OUTPUT_MODES.index(mode) + 1]
                 logger.warning("%s refused response format %s (%s); asking for %s from now on",
                                model, mode, _provider_message(exc)[:200], weaker)

@@ -169,6 +169,45 @@ def _figure_after(sentence: str, name: str) -> tuple[float, str] | None:
     return None
 
 
+_DESCENDING_SUP = r"(?:largest|biggest|highest|greatest|leading|top|best-selling|top-selling)"
+_ASCENDING_SUP = r"(?:smallest|lowest|fewest|least|worst)"
+_STATED_RANK_RE = re.compile(r"(?<![\w-])(?P<ord>" + "|".join(w for w in qshape.ORDINALS if not w[0].isdigit()) +
+                             r"|\d+(?:st|nd|rd|th))[\s-]+(?P<sup>" + _DESCENDING_SUP[3:-1] + "|" + _ASCENDING_SUP[3:-1] + r")\b", re.I)
+# "… the third-largest maker, behind Voltara Motors and Kestrel Automotive": the names behind
+# which a stated rank comes hold the ranks before it, in order.
+_BEHIND_RE = re.compile(r"\b(?:behind|after|trailing)\b", re.I)
+
+
+def _ordinal_of(word: str) -> int:
+    return qshape.ORDINALS.get(word.lower(), 0)
+
+
+def stated_ranks(sentences: list[tuple[int, str]], exclude: set[str], nouns: set[str], descending: bool) -> dict[str, set[int]]:
+    """The ranks sentences state for names ("Pellucid Cars was the sixth-largest electric car
+    maker" -> {"Pellucid Cars": {6}}), in the direction asked, for the thing ranked (`nouns`),
+    and the ranks before a stated one that "behind A and B" gives (A: 1, B: 2 for a third)."""
+    ranks: dict[str, set[int]] = {}
+    for _, s in sentences:
+        for m in _STATED_RANK_RE.finditer(s):
+            if (m.group("sup").lower() in _ASCENDING) == descending:
+                continue
+            if nouns and not set(tx.terms(" ".join(s[m.end():].split()[:RANK_WINDOW_WORDS]))) & nouns:
+                continue
+            n = _ordinal_of(m.group("ord"))
+            names = _candidates(s, exclude)
+            if not n or not names:
+                continue
+            behind = _BEHIND_RE.search(s, m.end())
+            ahead = [name for name in names if behind and s.find(name) > behind.end()]
+            holder = _nearest(s[:behind.start()] if behind else s, [x for x in names if x not in ahead], m.start())
+            if holder:
+                ranks.setdefault(holder, set()).add(n)
+            if len(ahead) == n - 1:
+                for i, name in enumerate(sorted(ahead, key=s.find), 1):
+                    ranks.setdefault(name, set()).add(i)
+    return ranks
+
+
 def resolve_rank(u: qshape.Unknown, sentences: list[tuple[int, str]], exclude: set[str], hop: int = 1) -> str:
     """What a ranking description names ("the fourth-largest electric car maker of 2025"): the
     name that sentences stating that rank put next to it (sentences of the link's own hop count
@@ -200,6 +239,16 @@ def resolve_rank(u: qshape.Unknown, sentences: list[tuple[int, str]], exclude: s
         name = _nearest(s, names, m.start())
         if name:
             votes[name] += 2 if h == hop else 1
+    stated = stated_ranks(scoped, exclude, nouns, descending)
+    if years and not any(rank in held for held in stated.values()):
+        # A sentence that gives no year at all ("… will remain the third-largest, behind A and
+        # B") contradicts no scope: it may name the rank when no dated sentence does.
+        yearless = [(h, s) for h, s in sentences if not re.search(r"\b(?:19|20)\d\d\b", s)]
+        for name, held in stated_ranks(yearless, exclude, nouns, descending).items():
+            stated.setdefault(name, set()).update(held)
+    for name, held in stated.items():
+        if rank in held:
+            votes[name] += 1
     if votes:
         return votes.most_common(1)[0][0]
     # Figures of one kind only ("690,000 vehicles", "1.82 million cars" but not "100% of the
@@ -216,7 +265,10 @@ def resolve_rank(u: qshape.Unknown, sentences: list[tuple[int, str]], exclude: s
     values = max(({**bare, **v} for v in by_kind.values()), key=len) if by_kind else bare
     if len(values) >= max(rank + 1, MIN_RANKED):  # one maker's figure ranks nothing
         ordered = sorted(values, key=lambda n: -values[n] if descending else values[n])
-        return ordered[rank - 1]
+        # The figures read may be partial (one year's quarters, an older year): a name the
+        # sources place at another rank is not the answer, whatever its figure.
+        if ordered[rank - 1] not in stated or rank in stated[ordered[rank - 1]]:
+            return ordered[rank - 1]
     return ""
 
 

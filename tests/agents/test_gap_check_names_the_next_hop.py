@@ -66,6 +66,24 @@ def test_a_rank_no_note_states_is_read_from_the_figures():
     assert any("Kestrel Automotive" in s["text"] and s["hop"] == 2 for s in out["new_subquestions"]), out
 
 
+def test_a_name_the_sources_rank_elsewhere_is_not_taken_for_the_first_and_behind_names_the_ones_ahead():
+    question = "Which company supplies LFP cells to the largest electric car maker of 2025?"
+    notes = ["Orvane Cars was the sixth-largest electric car maker by 2025 deliveries.",
+             "Orvane Cars delivered 780,000 vehicles in 2024 and 690,000 vehicles in 2025.",
+             "Pellan Motors delivered 612,000 vehicles in 2025.",
+             "Tessaro Auto delivered 540,000 vehicles in 2025.",
+             "Pellan Motors will remain the third-largest electric car maker of 2025, behind Quillon Motors and "
+             "Brask Automotive."]
+    round_one = [_sq("Which electric car maker was the largest in 2025?", 1, notes),
+                 _sq("Which company supplies LFP cells to each electric car maker?", 2, [])]
+    out = _decide(round_one, question)
+    asked = " ".join(s["text"] for s in out["new_subquestions"])
+    assert "Quillon Motors" in asked and "Orvane" not in asked, out
+    # Without the sentence that names the ones ahead, the sixth-largest is still not the largest.
+    out = _decide([_sq(round_one[0]["text"], 1, notes[:4]), round_one[1]], question)
+    assert "Orvane" not in " ".join(s["text"] for s in out["new_subquestions"]), out
+
+
 def test_an_unresolved_first_hop_says_what_the_sources_do_not_state():
     nothing = [_sq(s["text"], s["hop"], ["Charging networks in Spain grew by 20% last year."], s["section"]) for s in ROUND_ONE]
     out = _decide(nothing)

@@ -107,3 +107,27 @@ def test_a_configured_mode_wins(small_on, in_step, settings):
         settings.MODEL_OUTPUT_MODES = {model: "prompt"}
         in_step(lambda: complete_json(prompt()))
     assert formats(chat) == [None]
+
+
+def test_the_offline_engine_is_always_asked_for_json_schema_and_never_stepped_down(settings, in_step, monkeypatch):
+    # The engine picks its algorithm by the json_schema's name, and its own errors (whose
+    # tracebacks say "schema") are no refusal: a step-down once left every later call of the
+    # engine failing for a week in that Redis.
+    settings.MODEL_SMALL = "offline/small"
+    settings.MODEL_OUTPUT_MODES = {}
+    key = "llm:output_mode:offline/small|"
+    redis_client().set(key, "prompt")  # as an older version of this code remembered it
+    try:
+        assert in_step(lambda: complete_json(prompt())).data["verdict"] in {"supported", "partial", "unsupported"}
+    finally:
+        redis_client().delete(key)
+
+    def engine_bug(*args, **kwargs):
+        raise litellm.InternalServerError("Traceback: _answer(schema, messages) KeyError", llm_provider="offline",
+                                          model="offline/small")
+
+    monkeypatch.setattr(llm, "_send", engine_bug)
+    monkeypatch.setattr(llm, "backoff_seconds", lambda *a, **k: 0)
+    with pytest.raises(Exception):
+        in_step(lambda: complete_json(prompt()))
+    assert redis_client().get(key) is None

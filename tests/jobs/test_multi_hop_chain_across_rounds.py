@@ -45,13 +45,6 @@ def test_round_one_researches_every_link_of_the_chain(chain_job, live):
     assert (1, "Which electric car maker was the largest in 2025?") in round_one
 
 
-# Known regression (issue 13, open): since every worker may read every page (determinism), workers
-# with similar searches read the same top pages and round one names the wrong maker. strict: the
-# mark must come off as soon as the chain is found again.
-KNOWN_CHAIN_REGRESSION = pytest.mark.xfail(strict=True, reason="round one misses the chain's first link since pages are no longer spread across workers (issue 13)")
-
-
-@KNOWN_CHAIN_REGRESSION
 def test_round_two_asks_the_next_links_with_the_names_round_one_found(chain_job, live):
     decision = Step.objects.get(job=chain_job, kind="gap_check").output
     assert decision["enough"] is False, decision
@@ -64,7 +57,6 @@ def test_round_two_asks_the_next_links_with_the_names_round_one_found(chain_job,
         assert sq.status == "done"
 
 
-@KNOWN_CHAIN_REGRESSION
 def test_the_answer_is_in_the_evidence_or_the_report_says_what_is_missing(chain_job, live):
     quotes = " ".join(Note.objects.filter(job=chain_job).values_list("quote", flat=True))
     missing = unanswered_for(chain_job)
