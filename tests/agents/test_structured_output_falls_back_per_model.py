@@ -7,6 +7,7 @@ import pytest
 from agents import llm
 from agents.llm import ModelOutputError, complete_json
 from agents.prompts import RenderedPrompt
+from jobs.runtime.errors import TransientStepError
 from jobs.runtime.redis_client import redis_client
 from tests.local_http import LocalServer
 from tests.picky_model_server import picky_chat
@@ -128,6 +129,6 @@ def test_the_offline_engine_is_always_asked_for_json_schema_and_never_stepped_do
 
     monkeypatch.setattr(llm, "_send", engine_bug)
     monkeypatch.setattr(llm, "backoff_seconds", lambda *a, **k: 0)
-    with pytest.raises(Exception):
+    with pytest.raises(TransientStepError, match="after 5 attempts"):
         in_step(lambda: complete_json(prompt()))
     assert redis_client().get(key) is None
