@@ -51,9 +51,17 @@ TASK_OPTIONS = {
 @contextmanager
 def running(job_id: str, epoch: int):
     """Load the job and hold its lease; yields a RunContext, or None when this dispatch is stale
-    (a newer epoch owns the job) or the job is no longer active. LeaseLost and JobStopped raised
-    by the work end it quietly: another dispatch owns the job, or nobody should work on it, or
-    (JobDraining) a takeover is coming and no new step may start."""
+    (a newer epoch owns the job), its epoch is draining, or the job is no longer active.
+    LeaseLost and JobStopped raised by the work end it quietly: another dispatch owns the job,
+    or nobody should work on it, or (JobDraining) a takeover is coming and no new step may start."""
+    if drain.is_draining(job_id, epoch):
+        # A task of a draining epoch has no step in flight: it does not start. Run, it would
+        # only move the graph on past work its drained siblings left undone (a chord body of
+        # readers that stopped would send them again; a round's body would mark unfinished
+        # sub-questions failed); the takeover redoes that work from the step log instead.
+        logger.info("not running job %s at epoch %s: draining before a takeover", job_id, epoch)
+        yield None
+        return
     held = lease.hold(job_id, epoch)
     try:
         held.__enter__()
