@@ -9,13 +9,19 @@ A job's lease stays alive while any worker runs one of its tasks, so a lapsed le
 would notice a dead worker only after the survivors' tasks end. So each process also claims
 the jobs it works on (Redis hash `lease:claims:<job>`, field `<owner>|<epoch>`) and keeps a
 heartbeat (`lease:alive:<owner>`, renewed with the leases, expiring after LEASE_TTL_SECONDS).
-A claim of the job's current epoch whose owner's heartbeat is gone is a task that died: the
-sweeper takes the job over at once, whatever else still runs on it (the survivors' tasks are
-fenced and the job resumes from its step log). Redis losing the claims loses nothing but
-speed: the keeper writes them again on its next beat, and the lapsed lease still catches a
-job all of whose workers died. A runner of an older epoch finds its
-renewal refused, is marked lost, and every write it then tries is refused by the epoch check
-in the step commit (jobs/runtime/steps.py).
+A claim of the job's current epoch whose owner's heartbeat is gone is a task that died. When
+no other owner holds a live claim of that epoch, the sweeper takes the job over at once. When
+survivors do, fencing them at once would throw their steps in flight away and run them again;
+so the sweeper marks the epoch draining instead (jobs/runtime/drain.py): no task of it starts
+a new step, the steps in flight commit, and the job is taken over as soon as no live claim of
+the epoch is left (each task that ends during a drain asks for a check) or DRAIN_GRACE_SECONDS
+after the mark (a check is scheduled at the grace's end), whichever comes first. Kill to
+resume is then at most the heartbeat expiry plus the grace. Redis losing the claims or the
+mark loses nothing but speed: the keeper writes the claims again on its next beat, a lost mark
+is set again by the next sweep (one more grace), and the lapsed lease still catches a job all
+of whose workers died. A runner of an older epoch finds its renewal refused, is marked lost,
+and every write it then tries is refused by the epoch check in the step commit
+(jobs/runtime/steps.py).
 """
 from __future__ import annotations
 
