@@ -193,13 +193,16 @@ def hold(job_id, epoch: int):
     JobStopped when the job is no longer active."""
     from jobs.models import Job
 
-    if not renew(job_id, epoch):
-        current = Job.objects.filter(pk=job_id).values_list("epoch", "status").first()
-        if current and current[0] != epoch:
-            raise LeaseLost(f"job {job_id}: epoch {epoch} replaced by {current[0]}")
-        raise JobStopped(f"job {job_id} is not active")
+    # The claim before the renewal: a sweeper that looked at the claims before this one was
+    # written holds the job row's lock while it decides, and the renewal waits for that lock,
+    # so this task either counts as a survivor or finds the new epoch before any step.
     keeper.acquire(job_id, epoch)
     try:
+        if not renew(job_id, epoch):
+            current = Job.objects.filter(pk=job_id).values_list("epoch", "status").first()
+            if current and current[0] != epoch:
+                raise LeaseLost(f"job {job_id}: epoch {epoch} replaced by {current[0]}")
+            raise JobStopped(f"job {job_id} is not active")
         yield
     finally:
         keeper.release(job_id, epoch)
@@ -357,7 +360,8 @@ def sweep(job_ids=None) -> Sweep:
         logger.warning("claims not read", exc_info=True)
         scan = ClaimScan()
     ready, drains = _drained(scan)
-    taken = _take_over(job_ids, ready)
+    taken, late_drains = _take_over(job_ids, ready)
+    drains += late_drains
     if taken:
         from jobs.runtime.metering import settle_abandoned_calls
 
@@ -391,14 +395,15 @@ def _drained(scan: ClaimScan) -> tuple[dict[str, int], list[tuple[str, float]]]:
     return ready, drains
 
 
-def _take_over(job_ids, dead: dict[str, int]) -> list[tuple[str, int]]:
-    """`dead`: {job_id: the epoch whose task died}."""
+def _take_over(job_ids, dead: dict[str, int]) -> tuple[list[tuple[str, int]], list[tuple[str, float]]]:
+    """`dead`: {job_id: the epoch whose task died and whose drain is over}. Returns (taken,
+    drains begun when a task claimed such an epoch since the first look)."""
     from django.db.models import Q
 
     from jobs.models import Job
 
     now = timezone.now()
-    taken = []
+    taken, drains = [], []
     scope = Job.objects.filter(Q(lease_expires_at__lt=now) | Q(pk__in=list(dead)), status__in=_active_statuses())
     if job_ids is not None:
         scope = scope.filter(pk__in=list(job_ids))
@@ -412,11 +417,17 @@ def _take_over(job_ids, dead: dict[str, int]) -> list[tuple[str, int]]:
     with transaction.atomic():
         # A row locked by a runner committing a step (or by a stopped one, until PostgreSQL
         # ends its idle transaction) is skipped this round instead of blocking the sweeper.
-        expired = list(scope.select_for_update(skip_locked=True).values_list("pk", "epoch")[:SWEEP_BATCH])
-        for job_id, epoch in expired:
-            # A dead task counts for the epoch it died in: a takeover since then is not repeated.
-            still = Q(lease_expires_at__lt=now) | Q(pk__in=[job_id] if dead.get(str(job_id)) == epoch else [])
-            won = Job.objects.filter(still, pk=job_id, epoch=epoch).update(
+        expired = list(scope.select_for_update(skip_locked=True).values_list("pk", "epoch", "lease_expires_at")[:SWEEP_BATCH])
+        for job_id, epoch, expires_at in expired:
+            if not expires_at or expires_at >= now:
+                # A dead task counts for the epoch it died in: a takeover since then is not repeated.
+                if dead.get(str(job_id)) != epoch:
+                    continue
+                ready, late = _drained_under_lock(str(job_id))
+                drains += late
+                if str(job_id) not in ready:
+                    continue
+            won = Job.objects.filter(pk=job_id, epoch=epoch).update(
                 epoch=epoch + 1,
                 lease_owner="sweeper",
                 lease_expires_at=now + timedelta(seconds=settings.LEASE_TTL_SECONDS),
@@ -427,4 +438,14 @@ def _take_over(job_ids, dead: dict[str, int]) -> list[tuple[str, int]]:
         from jobs.runtime import telemetry
 
         telemetry.count("lease_takeovers", len(taken))
-    return taken
+    return taken, drains
+
+
+def _drained_under_lock(job_id: str) -> tuple[dict[str, int], list[tuple[str, float]]]:
+    """_drained for one job, looked at again while the sweeper holds its row: a task that
+    claimed the epoch since the first look is a survivor too (see hold())."""
+    try:
+        return _drained(scan_claims([job_id]))
+    except Exception:  # noqa: BLE001 - without Redis, go by the first look
+        logger.warning("claims of job %s not read again", job_id, exc_info=True)
+        return {job_id: 0}, []

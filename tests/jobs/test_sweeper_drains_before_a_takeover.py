@@ -110,3 +110,14 @@ def test_a_draining_epoch_replays_finished_steps_but_starts_no_new_one(job, sett
     with pytest.raises(JobDraining):
         run_step(fresh, kind="search", counter=1, fn=lambda: started.append(1) or StepResult(output={}))
     assert started == []
+
+
+def test_a_task_that_claims_the_epoch_after_the_first_look_is_a_survivor_too(job, settings):
+    # The first look saw the dead claim alone; by the time the sweeper holds the job's row a new
+    # task has claimed the epoch (its renewal, which comes after its claim, waits for that row).
+    settings.DRAIN_GRACE_SECONDS = 5
+    claim(job, DEAD, alive=False)
+    claim(job, SURVIVOR, alive=True)
+    taken, drains = lease._take_over([job.pk], {str(job.pk): 1})
+    assert taken == [] and [j for j, _ in drains] == [str(job.pk)]
+    assert epoch_of(job) == 1 and drain.is_draining(job.pk, 1)
