@@ -8,7 +8,8 @@ of the epoch is left, or once DRAIN_GRACE_SECONDS have passed since the mark (jo
 
 The grace is measured on the Redis clock (the mark's own TTL), so sweepers on hosts whose clocks
 disagree agree on when it ends. The mark outlives its grace by DRAIN_LINGER_SWEEPS sweeps, so
-the sweep that takes the job over still finds it and new steps stay stopped until then. Losing
+the sweep that takes the job over still finds it and new steps stay stopped until then; the
+takeover removes it (the old epoch's tasks are then stale dispatches). Losing
 the mark costs only speed: the next sweep marks the job again and waits one more grace.
 """
 from __future__ import annotations
@@ -65,3 +66,14 @@ def is_draining(job_id, epoch: int) -> bool:
         logger.warning("drain mark of job %s not read", job_id)
         return False
     return value is not None and value.decode() == str(int(epoch))
+
+
+def clear(job_id) -> None:
+    """The job was taken over: its old epoch's tasks are fenced by the epoch from here on, and
+    say so (a stale dispatch), not that they wait for a takeover. Quiet: the mark expires anyway."""
+    from jobs.runtime.redis_client import redis_client
+
+    try:
+        redis_client().delete(_key(job_id))
+    except Exception:  # noqa: BLE001
+        logger.warning("drain mark of job %s not removed", job_id)

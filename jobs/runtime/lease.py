@@ -438,6 +438,8 @@ def _take_over(job_ids, dead: dict[str, int]) -> tuple[list[tuple[str, int]], li
         from jobs.runtime import telemetry
 
         telemetry.count("lease_takeovers", len(taken))
+        for job_id, _ in taken:
+            drain.clear(job_id)
     return taken, drains
 
 

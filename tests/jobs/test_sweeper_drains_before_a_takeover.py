@@ -65,6 +65,7 @@ def test_the_job_is_taken_over_once_the_survivors_are_gone(job, settings):
     redis_client().hdel(f"lease:claims:{job.pk}", f"{SURVIVOR}|1")  # its last task of the job ended
     assert lease.sweep([job.pk]).taken == [(str(job.pk), 2)]
     assert epoch_of(job) == 2
+    assert not drain.is_draining(job.pk, 1)  # its old tasks are stale dispatches from here on
 
 
 def test_the_job_is_taken_over_when_the_grace_has_passed_though_a_survivor_still_works(job, settings):
