@@ -23,8 +23,8 @@ from kombu.exceptions import OperationalError as KombuOperationalError
 
 from agents.search_worker import Next
 from jobs.models import Job
-from jobs.runtime import health, lease
-from jobs.runtime.errors import JobStopped, LeaseLost, TransientStepError
+from jobs.runtime import drain, health, lease
+from jobs.runtime.errors import JobDraining, JobStopped, LeaseLost, TransientStepError
 from jobs.runtime.retry import TASK_BACKOFF_MAX_SECONDS, TASK_BACKOFF_SECONDS, TASK_MAX_RETRIES
 from jobs.runtime.steps import RunContext
 from jobs.stages import check, gap, lifecycle, plan, read, research, write
@@ -51,8 +51,17 @@ TASK_OPTIONS = {
 @contextmanager
 def running(job_id: str, epoch: int):
     """Load the job and hold its lease; yields a RunContext, or None when this dispatch is stale
-    (a newer epoch owns the job) or the job is no longer active. LeaseLost and JobStopped raised
-    by the work end it quietly: another dispatch owns the job, or nobody should work on it."""
+    (a newer epoch owns the job), its epoch is draining, or the job is no longer active.
+    LeaseLost and JobStopped raised by the work end it quietly: another dispatch owns the job,
+    or nobody should work on it, or (JobDraining) a takeover is coming and no new step may start."""
+    if drain.is_draining(job_id, epoch):
+        # A task of a draining epoch has no step in flight: it does not start. Run, it would
+        # only move the graph on past work its drained siblings left undone (a chord body of
+        # readers that stopped would send them again; a round's body would mark unfinished
+        # sub-questions failed); the takeover redoes that work from the step log instead.
+        logger.info("not running job %s at epoch %s: draining before a takeover", job_id, epoch)
+        yield None
+        return
     held = lease.hold(job_id, epoch)
     try:
         held.__enter__()
@@ -63,12 +72,21 @@ def running(job_id: str, epoch: int):
     try:
         job = Job.objects.select_related("user").get(pk=job_id)
         yield RunContext(job=job, epoch=epoch)
+    except JobDraining as exc:
+        logger.info("not starting a step: %s", exc)
     except LeaseLost as exc:
         logger.info("stale dispatch: %s", exc)
     except JobStopped as exc:
         logger.info("job stopped: %s", exc)
     finally:
         held.__exit__(None, None, None)
+    # A draining job is taken over once its survivors are gone: this task may have been the
+    # last, so check now rather than at the end of the grace.
+    if drain.is_draining(job_id, epoch):
+        try:
+            sweep_job.delay(job_id)
+        except Exception:  # noqa: BLE001 - the check at the grace's end follows anyway
+            logger.warning("drain check of job %s not queued", job_id, exc_info=True)
 
 
 def _is_control(exc: BaseException) -> bool:
@@ -304,22 +322,35 @@ def sweep_expired_leases():
         logger.warning("beat tick not recorded", exc_info=True)
     for job_id in lifecycle.end_overdue_jobs():
         logger.warning("job %s ended: past its deadline", job_id)
-    taken = _redispatch(lease.take_over_expired())
+    taken = _sweep_and_redispatch(None)
     for job_id, expires_at in lease.expiring_before_next_sweep():
         sweep_job.apply_async((job_id,), eta=expires_at + timedelta(milliseconds=SWEEP_JOB_MARGIN_MS))
     # A worker's heartbeat that lapses before the next sweep gets a check at its expiry too, so
-    # a task that died is taken over about LEASE_TTL_SECONDS after its worker's last beat.
-    _, lapsing = lease.jobs_with_dead_claims()
-    for job_id, seconds in lapsing:
-        sweep_job.apply_async((job_id,), countdown=seconds + SWEEP_JOB_MARGIN_MS / 1000)
+    # a task that died is taken over about LEASE_TTL_SECONDS after its worker's last beat (plus
+    # the drain grace when other workers still work on its job).
+    for job_id, seconds in lease.scan_claims().lapsing:
+        _check_later(job_id, seconds)
     return taken
 
 
 @shared_task(name="jobs.tasks.sweep_job", ignore_result=True)
 def sweep_job(job_id: str):
-    """Take one job over if its lease has lapsed by now, or a worker working on it died (a
-    renewal since scheduling wins)."""
-    return _redispatch(lease.take_over_expired([job_id]))
+    """Take one job over if its lease has lapsed by now, or a worker working on it died and its
+    drain is over (a renewal since scheduling wins)."""
+    return _sweep_and_redispatch([job_id])
+
+
+def _sweep_and_redispatch(job_ids) -> int:
+    """One sweep: re-dispatch the jobs it took over; a drain it began gets a check at the end
+    of its grace, so the takeover waits no longer than the grace for survivors."""
+    outcome = lease.sweep(job_ids)
+    for job_id, seconds in outcome.drains:
+        _check_later(job_id, seconds)
+    return _redispatch(outcome.taken)
+
+
+def _check_later(job_id: str, seconds: float) -> None:
+    sweep_job.apply_async((job_id,), countdown=seconds + SWEEP_JOB_MARGIN_MS / 1000)
 
 
 def _redispatch(taken) -> int:

@@ -24,6 +24,11 @@ class LeaseLost(JobStopped):
     """A newer dispatch (a higher epoch) owns the job; this runner's writes are refused."""
 
 
+class JobDraining(LeaseLost):
+    """A task of this epoch died and the epoch is draining before a takeover: start no new step
+    (steps in flight finish and commit; jobs/runtime/drain.py)."""
+
+
 class PermanentStepError(Exception):
     """A step failed in a way a retry cannot fix (bad page, refused URL, invalid output)."""
 

@@ -9,13 +9,19 @@ A job's lease stays alive while any worker runs one of its tasks, so a lapsed le
 would notice a dead worker only after the survivors' tasks end. So each process also claims
 the jobs it works on (Redis hash `lease:claims:<job>`, field `<owner>|<epoch>`) and keeps a
 heartbeat (`lease:alive:<owner>`, renewed with the leases, expiring after LEASE_TTL_SECONDS).
-A claim of the job's current epoch whose owner's heartbeat is gone is a task that died: the
-sweeper takes the job over at once, whatever else still runs on it (the survivors' tasks are
-fenced and the job resumes from its step log). Redis losing the claims loses nothing but
-speed: the keeper writes them again on its next beat, and the lapsed lease still catches a
-job all of whose workers died. A runner of an older epoch finds its
-renewal refused, is marked lost, and every write it then tries is refused by the epoch check
-in the step commit (jobs/runtime/steps.py).
+A claim of the job's current epoch whose owner's heartbeat is gone is a task that died. When
+no other owner holds a live claim of that epoch, the sweeper takes the job over at once. When
+survivors do, fencing them at once would throw their steps in flight away and run them again;
+so the sweeper marks the epoch draining instead (jobs/runtime/drain.py): no task of it starts
+a new step, the steps in flight commit, and the job is taken over as soon as no live claim of
+the epoch is left (each task that ends during a drain asks for a check) or DRAIN_GRACE_SECONDS
+after the mark (a check is scheduled at the grace's end), whichever comes first. Kill to
+resume is then at most the heartbeat expiry plus the grace. Redis losing the claims or the
+mark loses nothing but speed: the keeper writes the claims again on its next beat, a lost mark
+is set again by the next sweep (one more grace), and the lapsed lease still catches a job all
+of whose workers died. A runner of an older epoch finds its renewal refused, is marked lost,
+and every write it then tries is refused by the epoch check in the step commit
+(jobs/runtime/steps.py).
 """
 from __future__ import annotations
 
@@ -26,12 +32,14 @@ import re
 import socket
 import threading
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import close_old_connections, connection, transaction
 from django.utils import timezone
 
+from jobs.runtime import drain
 from jobs.runtime.errors import JobStopped, LeaseLost
 
 logger = logging.getLogger(__name__)
@@ -185,13 +193,16 @@ def hold(job_id, epoch: int):
     JobStopped when the job is no longer active."""
     from jobs.models import Job
 
-    if not renew(job_id, epoch):
-        current = Job.objects.filter(pk=job_id).values_list("epoch", "status").first()
-        if current and current[0] != epoch:
-            raise LeaseLost(f"job {job_id}: epoch {epoch} replaced by {current[0]}")
-        raise JobStopped(f"job {job_id} is not active")
+    # The claim before the renewal: a sweeper that looked at the claims before this one was
+    # written holds the job row's lock while it decides, and the renewal waits for that lock,
+    # so this task either counts as a survivor or finds the new epoch before any step.
     keeper.acquire(job_id, epoch)
     try:
+        if not renew(job_id, epoch):
+            current = Job.objects.filter(pk=job_id).values_list("epoch", "status").first()
+            if current and current[0] != epoch:
+                raise LeaseLost(f"job {job_id}: epoch {epoch} replaced by {current[0]}")
+            raise JobStopped(f"job {job_id} is not active")
         yield
     finally:
         keeper.release(job_id, epoch)
@@ -263,8 +274,8 @@ def claims(job_ids=None) -> dict[str, list[tuple[str, int, int | None]]]:
         if not fields:
             continue
         rows = []
-        for field in fields:
-            owner, _, epoch = field.decode().rpartition("|")
+        for name in fields:
+            owner, _, epoch = name.decode().rpartition("|")
             rows.append((owner, int(epoch)))
         pipe = r.pipeline(transaction=False)
         for owner, _ in rows:
@@ -275,19 +286,31 @@ def claims(job_ids=None) -> dict[str, list[tuple[str, int, int | None]]]:
     return out
 
 
-def jobs_with_dead_claims(job_ids=None) -> tuple[set[str], list[tuple[str, float]]]:
-    """(jobs with a claim of their current epoch whose owner's heartbeat is gone, and
-    [(job_id, seconds until a current claim's heartbeat lapses)] for heartbeats that lapse
-    before the next sweep). Stale claims (older epochs, dead owners) are removed."""
+@dataclass
+class ClaimScan:
+    """What the claims say: `dead` {job_id: epoch} for jobs with a claim of their current epoch
+    whose owner's heartbeat is gone; `survived`, those of them on whose epoch another owner
+    still holds a live claim; `lapsing` [(job_id, seconds)] for current claims whose heartbeat
+    lapses before the next sweep."""
+
+    dead: dict[str, int] = field(default_factory=dict)
+    survived: set[str] = field(default_factory=set)
+    lapsing: list[tuple[str, float]] = field(default_factory=list)
+
+
+def scan_claims(job_ids=None) -> ClaimScan:
+    """Read the claims of every job (or of `job_ids`); stale claims (older epochs, dead owners)
+    are removed."""
     from jobs.models import Job
     from jobs.runtime.redis_client import redis_client
 
     found = claims(job_ids)
+    scan = ClaimScan()
     if not found:
-        return set(), []
+        return scan
     current = dict(Job.objects.filter(pk__in=list(found), status__in=_active_statuses()).values_list("pk", "epoch"))
     current = {str(k): v for k, v in current.items()}
-    dead, soon, stale = set(), [], []
+    alive, stale = set(), []
     for job_id, rows in found.items():
         epoch_now = current.get(job_id)
         for owner, epoch, ttl_ms in rows:
@@ -296,24 +319,49 @@ def jobs_with_dead_claims(job_ids=None) -> tuple[set[str], list[tuple[str, float
                     stale.append((job_id, f"{owner}|{epoch}"))
                 continue
             if ttl_ms is None:
-                dead.add(job_id)  # removed as stale once the takeover has moved the epoch on
-            elif ttl_ms < settings.SWEEP_INTERVAL_SECONDS * 1000:
-                soon.append((job_id, ttl_ms / 1000))
+                scan.dead[job_id] = epoch  # removed as stale once the takeover has moved the epoch on
+                continue
+            alive.add(job_id)
+            if ttl_ms < settings.SWEEP_INTERVAL_SECONDS * 1000:
+                scan.lapsing.append((job_id, ttl_ms / 1000))
+    scan.survived = alive & set(scan.dead)
     if stale:
         pipe = redis_client().pipeline(transaction=False)
-        for job_id, field in stale:
-            pipe.hdel(_claims_key(job_id), field)
+        for job_id, fld in stale:
+            pipe.hdel(_claims_key(job_id), fld)
         pipe.execute()
-    return dead, soon
+    return scan
+
+
+@dataclass
+class Sweep:
+    """`taken` [(job_id, new epoch)]; `drains` [(job_id, seconds of grace left)] for jobs this
+    sweep marked draining (a check is due when their grace ends)."""
+
+    taken: list[tuple[str, int]] = field(default_factory=list)
+    drains: list[tuple[str, float]] = field(default_factory=list)
 
 
 def take_over_expired(job_ids=None) -> list[tuple[str, int]]:
+    """sweep(job_ids).taken: the jobs this call took over, with their new epochs."""
+    return sweep(job_ids).taken
+
+
+def sweep(job_ids=None) -> Sweep:
     """Bump the epoch of every active job (or of `job_ids`) whose lease lapsed and that has no
     task waiting in the queue, or that has a task whose worker died (a claim without a
-    heartbeat); return (job_id, new_epoch) for each job this call took over. The conditional
-    update makes two sweepers safe. Calls the old epochs' dead workers left unsettled are then
-    counted at their reservation."""
-    taken = _take_over(job_ids)
+    heartbeat) and whose drain is over (no other live claim of its epoch, or the grace passed);
+    mark draining those whose drain has not begun. The conditional update makes two sweepers
+    safe. Calls the old epochs' dead workers left unsettled are then counted at their
+    reservation."""
+    try:
+        scan = scan_claims(job_ids)
+    except Exception:  # noqa: BLE001 - without Redis, the lapsed lease still works
+        logger.warning("claims not read", exc_info=True)
+        scan = ClaimScan()
+    ready, drains = _drained(scan)
+    taken, late_drains = _take_over(job_ids, ready)
+    drains += late_drains
     if taken:
         from jobs.runtime.metering import settle_abandoned_calls
 
@@ -322,26 +370,45 @@ def take_over_expired(job_ids=None) -> list[tuple[str, int]]:
                 settle_abandoned_calls(job_id, before_epoch=epoch)
             except Exception:  # noqa: BLE001 - a rebuild counts them at their reservation anyway
                 logger.exception("abandoned calls of job %s not settled", job_id)
-    return taken
+    return Sweep(taken=taken, drains=drains)
 
 
-def _take_over(job_ids=None) -> list[tuple[str, int]]:
+def _drained(scan: ClaimScan) -> tuple[dict[str, int], list[tuple[str, float]]]:
+    """({job_id: epoch} of jobs with a dead task to take over now, [(job_id, grace left)] for
+    drains begun now). Without survivors the takeover is immediate; with them the epoch drains
+    first."""
+    ready, drains = {}, []
+    for job_id, epoch in scan.dead.items():
+        if job_id not in scan.survived:
+            ready[job_id] = epoch
+            continue
+        try:
+            left, new = drain.mark(job_id, epoch)
+        except Exception:  # noqa: BLE001 - no mark, no drain: fence the survivors as before
+            logger.warning("drain mark of job %s not set", job_id, exc_info=True)
+            ready[job_id] = epoch
+            continue
+        if left <= 0:
+            ready[job_id] = epoch
+        elif new:
+            drains.append((job_id, left))
+    return ready, drains
+
+
+def _take_over(job_ids, dead: dict[str, int]) -> tuple[list[tuple[str, int]], list[tuple[str, float]]]:
+    """`dead`: {job_id: the epoch whose task died and whose drain is over}. Returns (taken,
+    drains begun when a task claimed such an epoch since the first look)."""
     from django.db.models import Q
 
     from jobs.models import Job
 
     now = timezone.now()
-    taken = []
-    try:
-        dead, _ = jobs_with_dead_claims(job_ids)
-    except Exception:  # noqa: BLE001 - without Redis, the lapsed lease still works
-        logger.warning("claims not read", exc_info=True)
-        dead = set()
+    taken, drains = [], []
     scope = Job.objects.filter(Q(lease_expires_at__lt=now) | Q(pk__in=list(dead)), status__in=_active_statuses())
     if job_ids is not None:
         scope = scope.filter(pk__in=list(job_ids))
     waiting = queued_job_ids()
-    waiting -= dead  # a dead task is lost whatever else of its job waits in the queue
+    waiting -= set(dead)  # a dead task is lost whatever else of its job waits in the queue
     if waiting:
         # Queued work keeps its job's lease: it is behind a backlog, not lost.
         scope.filter(pk__in=waiting, lease_expires_at__lt=now).update(
@@ -350,11 +417,17 @@ def _take_over(job_ids=None) -> list[tuple[str, int]]:
     with transaction.atomic():
         # A row locked by a runner committing a step (or by a stopped one, until PostgreSQL
         # ends its idle transaction) is skipped this round instead of blocking the sweeper.
-        expired = list(scope.select_for_update(skip_locked=True).values_list("pk", "epoch")[:SWEEP_BATCH])
-        dead_pks = {str(j) for j in dead}
-        for job_id, epoch in expired:
-            still = Q(lease_expires_at__lt=now) | Q(pk__in=[job_id] if str(job_id) in dead_pks else [])
-            won = Job.objects.filter(still, pk=job_id, epoch=epoch).update(
+        expired = list(scope.select_for_update(skip_locked=True).values_list("pk", "epoch", "lease_expires_at")[:SWEEP_BATCH])
+        for job_id, epoch, expires_at in expired:
+            if not expires_at or expires_at >= now:
+                # A dead task counts for the epoch it died in: a takeover since then is not repeated.
+                if dead.get(str(job_id)) != epoch:
+                    continue
+                ready, late = _drained_under_lock(str(job_id))
+                drains += late
+                if str(job_id) not in ready:
+                    continue
+            won = Job.objects.filter(pk=job_id, epoch=epoch).update(
                 epoch=epoch + 1,
                 lease_owner="sweeper",
                 lease_expires_at=now + timedelta(seconds=settings.LEASE_TTL_SECONDS),
@@ -365,4 +438,16 @@ def _take_over(job_ids=None) -> list[tuple[str, int]]:
         from jobs.runtime import telemetry
 
         telemetry.count("lease_takeovers", len(taken))
-    return taken
+        for job_id, _ in taken:
+            drain.clear(job_id)
+    return taken, drains
+
+
+def _drained_under_lock(job_id: str) -> tuple[dict[str, int], list[tuple[str, float]]]:
+    """_drained for one job, looked at again while the sweeper holds its row: a task that
+    claimed the epoch since the first look is a survivor too (see hold())."""
+    try:
+        return _drained(scan_claims([job_id]))
+    except Exception:  # noqa: BLE001 - without Redis, go by the first look
+        logger.warning("claims of job %s not read again", job_id, exc_info=True)
+        return {job_id: 0}, []

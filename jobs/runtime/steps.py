@@ -6,7 +6,9 @@ written, each citation check) runs through `run_step`:
 1. `step_key` is derived from the position in the work (job, sub-question, kind, counter), so
    a retry or a re-dispatch computes the same key.
 2. If a step row with that key exists, its stored output is returned (replay, no cost).
-3. The job must still be active under this task's epoch (fencing), checked before the work.
+3. The job must still be active under this task's epoch (fencing), checked before the work;
+   and the epoch must not be draining (a task of it died: steps in flight finish, no new one
+   starts until the takeover; jobs/runtime/drain.py).
 4. The work runs; paid calls inside it reserve and settle the ledger (agents/llm.py).
 5. In one transaction: the epoch is checked again while the per-job sequence number is taken,
    the step row is inserted, and the step's own rows (notes, sub-questions, ...) are written.
@@ -26,10 +28,10 @@ from django.conf import settings
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
-from jobs.runtime import lease, telemetry
+from jobs.runtime import drain, lease, telemetry
 from jobs.runtime.budget import Phase
 from jobs.runtime.connections import release_for_wait
-from jobs.runtime.errors import JobStopped, LeaseLost
+from jobs.runtime.errors import JobDraining, JobStopped, LeaseLost
 
 logger = logging.getLogger(__name__)
 
@@ -186,7 +188,8 @@ def run_step(
 ) -> dict:
     """Run one step once per key; return its output (stored, or fresh).
 
-    Raises LeaseLost or JobStopped when the job moved on; whatever `fn` raises otherwise.
+    Raises LeaseLost or JobStopped when the job moved on, JobDraining when its epoch is
+    draining before a takeover; whatever `fn` raises otherwise.
     """
     from jobs.models import Step
 
@@ -198,6 +201,9 @@ def run_step(
         ctx.replay[key] = existing
         return existing
     ensure_may_run(ctx, (epoch, status))
+    # A step nested in one in flight is part of it: the drain lets in-flight work finish.
+    if current_scope.get() is None and drain.is_draining(ctx.job_id, ctx.epoch):
+        raise JobDraining(f"job {ctx.job_id}: epoch {ctx.epoch} is draining before a takeover")
 
     scope = StepScope(job=ctx.job, epoch=ctx.epoch, step_key=key, phase=phase)
     release_for_wait()  # the work is mostly a wait on a model or a page
@@ -249,5 +255,5 @@ def _count_step(kind: str, usage: StepUsage) -> None:
 
 __all__ = [
     "RunContext", "StepResult", "StepScope", "StepUsage", "current_scope", "run_step", "step_key",
-    "ensure_may_run", "LeaseLost", "JobStopped",
+    "ensure_may_run", "LeaseLost", "JobStopped", "JobDraining",
 ]

@@ -1,7 +1,9 @@
 """A dead task is noticed on its own: each worker process claims the jobs it works on and
 keeps a heartbeat, so when one worker dies inside a task while another keeps running tasks of
 the same job (and so keeps the job's lease alive), the job is taken over about one heartbeat
-expiry after the kill, not after the survivor's tasks end plus a lease expiry."""
+expiry plus the drain grace after the kill, not after the survivor's tasks end plus a lease
+expiry. The survivor is not fenced mid-step: its epoch drains (no new step starts) and the
+steps it has in flight commit under the old epoch, so only the dead worker's step runs twice."""
 import time
 
 import pytest
@@ -11,15 +13,17 @@ from jobs.models import Job, Step
 from jobs.runtime import lease
 from research_project.celery import app
 from tests.helpers import DEMO_QUESTION, wait_for_job
-from tests.jobs.test_resume_after_kill import FAST_LEASES, wait_for_pause
+from tests.jobs.test_resume_after_kill import FAST_LEASES, calls_by_key_and_epoch, wait_for_pause
 from tests.workers import WorkerProcess
 
 pytestmark = [pytest.mark.worker, pytest.mark.postgres]
 
-# FAST_LEASES: heartbeats every 0.5 s expire after 3 s, sweeps every 1 s. Kill to takeover is
-# at most the 3 s expiry plus a check at that expiry (or the next sweep) plus a loaded
-# machine's scheduling delays; the survivor's work below takes far longer than that.
-TAKEOVER_WITHIN_SECONDS = 10
+# FAST_LEASES: heartbeats every 0.5 s expire after 3 s, sweeps every 1 s, a 2 s drain grace.
+# Kill to takeover is at most the 3 s expiry plus a check at that expiry (or the next sweep),
+# plus the grace the survivor's steps in flight get to commit (a check at its end), plus a
+# loaded machine's scheduling delays: the 10 s this bound was before the grace, plus the grace.
+# The survivor's work below takes far longer than that.
+TAKEOVER_WITHIN_SECONDS = 10 + float(FAST_LEASES["DRAIN_GRACE_SECONDS"])
 SURVIVOR_LATENCY = {"ENGINE_FIXED_LATENCY_SECONDS": "0.7"}
 
 
@@ -30,7 +34,7 @@ def test_a_killed_task_is_taken_over_while_another_worker_keeps_the_job_busy(liv
         **FAST_LEASES, "RESEARCH_STEP_PAUSE_KIND": "read", "RESEARCH_STEP_PAUSE_JOB": str(job.pk)}).start()
     survivor = WorkerProcess(concurrency=4, env={**FAST_LEASES, **SURVIVOR_LATENCY}).start()
     try:
-        wait_for_pause(job.pk, "read:before", doomed)
+        paused_key = wait_for_pause(job.pk, "read:before", doomed)
         doomed.kill()
         killed_at = time.monotonic()
         survivor_busy = False
@@ -52,3 +56,15 @@ def test_a_killed_task_is_taken_over_while_another_worker_keeps_the_job_busy(liv
     keys = list(Step.objects.filter(job=job).values_list("step_key", flat=True))
     assert len(keys) == len(set(keys))
     assert job.report and job.report["sections"]
+    # Every step of the first epoch but the dead worker's committed under it: the survivor's
+    # steps in flight when the kill was noticed finished instead of being fenced and redone.
+    by_key = calls_by_key_and_epoch(job)
+    committed = dict(Step.objects.filter(job=job).values_list("step_key", "epoch"))
+    survivors_steps = {key for key, epochs in by_key.items() if 1 in epochs and key != paused_key}
+    assert survivors_steps, "no step of the first epoch besides the dead one's"
+    redone = {key: committed.get(key) for key in survivors_steps if committed.get(key) != 1}
+    assert not redone, f"steps of the first epoch committed later or never: {redone}"
+    repeated = {key for key, epochs in by_key.items() if len(epochs) > 1}
+    assert repeated <= {paused_key}, repeated
+    # The survivor's tasks stopped before new steps (the drain), not at a fenced commit.
+    assert "draining" in survivor.log(tail=None), survivor.log()
