@@ -320,7 +320,7 @@ def chain_decision(shape: qshape.QuestionShape, question: str, researched: list,
     exclude = {e.lower() for e in qshape.clean_entities(question)}
     known: dict[str, str] = {}
     for u in shape.chain:
-        if any(d not in known for d in u.depends):
+        if any(d not in known for d in u.depends) or names_a_set(u):
             break
         name = resolve_link(shape, u, known, sentences, exclude | {v.lower() for v in known.values()})
         if not name:
@@ -351,12 +351,18 @@ def chain_decision(shape: qshape.QuestionShape, question: str, researched: list,
         return {"enough": False, "reason": (f"Round one found that {found}; " if found else "") +
                 "the next links of the chain are asked with those names.", "new_subquestions": new, "unanswered": []}
     unanswered = []
-    if len(known) < len(shape.chain):
-        missing = next(u for u in shape.chain if u.key not in known)
+    missing = next((u for u in shape.chain if u.key not in known), None)
+    if missing is not None and not names_a_set(missing):
         unanswered.append(qtext.absence_clause(offline_planner.render(shape, missing.finder, known, "compact")))
     return {"enough": True, "reason": (f"The notes establish that {found}." if found else
                                        "The notes do not name what the chain's first link asks for."),
             "new_subquestions": [], "unanswered": unanswered}
+
+
+def names_a_set(u: qshape.Unknown) -> bool:
+    """A link that is a set ("the five largest electric car makers"): no one name is it, so it
+    is never replaced by one (round one asked it by description; the writer lists its members)."""
+    return bool(qshape._SET_RE.search(u.phrase))
 
 
 def _describe(shape: qshape.QuestionShape, key: str) -> str:

@@ -237,7 +237,7 @@ def according_to(ask: str, entity: str) -> str:
 _WH_NOUN_RE = re.compile(r"^(?:which|what)\s+(?:company|companies|firm|firms|person|people|organisation|organization|"
                          r"group|supplier|suppliers|maker|makers|manufacturer|manufacturers)\b", re.I)
 _TRAILING_PP_RE = re.compile(r"^(?P<main>.+?)\s+(?P<pp>(?:at|in|for|on|from|to|by|during|since)\s+[^,]+)$")
-_PLACE_PP_RE = re.compile(r"\b(?P<np>(?:[a-z\-]+\s+){0,2}[a-z\-]+)\s+(?:in|at)\s+(?P<place>[A-Z][\w\-]+(?:\s+[A-Z][\w\-]+)*)")
+_PLACE_PP_RE = re.compile(r"(?<!['\u2019])\b(?P<np>(?:[a-z\-]+\s+){0,2}[a-z\-]+)\s+(?:in|at)\s+(?P<place>[A-Z][\w\-]+(?:\s+[A-Z][\w\-]+)*)")
 
 
 def place_first(ask: str) -> str:

@@ -84,6 +84,19 @@ def test_a_name_the_sources_rank_elsewhere_is_not_taken_for_the_first_and_behind
     assert "Orvane" not in " ".join(s["text"] for s in out["new_subquestions"]), out
 
 
+def test_a_set_in_the_chain_is_never_replaced_by_one_name():
+    question = ("Which of the five largest electric car makers delivered fewer vehicles in 2025 than in 2024, and "
+                "which battery supplier has supplied it the longest?")
+    notes = ["Pellan Motors will remain the third-largest electric car maker of 2025, behind Quillon Motors and "
+             "Brask Automotive.", "Quillon Motors was the largest electric car maker by 2025 deliveries."]
+    round_one = [_sq("Which electric car makers are the five largest?", 1, notes),
+                 _sq("Which of the five largest electric car makers delivered fewer vehicles in 2025 than in 2024?", 2, [])]
+    out = _decide(round_one, question)
+    asked = " ".join(s["text"] for s in out["new_subquestions"])
+    assert "Which of Quillon Motors" not in asked and "Which of Pellan Motors" not in asked, out
+    assert not any("five largest" in u for u in out["unanswered"]), out
+
+
 def test_an_unresolved_first_hop_says_what_the_sources_do_not_state():
     nothing = [_sq(s["text"], s["hop"], ["Charging networks in Spain grew by 20% last year."], s["section"]) for s in ROUND_ONE]
     out = _decide(nothing)
