@@ -303,6 +303,11 @@ def output_mode(model: str, conn: dict) -> str:
     configured = settings.MODEL_OUTPUT_MODES.get(model)
     if configured in OUTPUT_MODES:
         return configured
+    if model.startswith("offline/"):
+        # The offline engine answers by the json_schema's name and never refuses a form. A bug
+        # of its own (its traceback names response_format) once read as a refusal, stepped down
+        # to "prompt" and was remembered for a week: every later job on that Redis failed.
+        return "json_schema"
     try:
         remembered = redis_client().get(_mode_key(model, conn))
     except redis.exceptions.RedisError:
@@ -439,7 +444,7 @@ def _call_litellm(*, model: str, role: str, messages: list, schema_name: str, ma
         except deadline.CallAbandoned as exc:
             kind, error = TRANSIENT, exc
         except Exception as exc:  # noqa: BLE001 - classified below; anything else is not ours to retry
-            if refuses_output_mode(exc) and mode != OUTPUT_MODES[-1]:
+            if refuses_output_mode(exc) and mode != OUTPUT_MODES[-1] and not model.startswith("offline/"):
                 weaker = OUTPUT_MODES[OUTPUT_MODES.index(mode) + 1]
                 logger.warning("%s refused response format %s (%s); asking for %s from now on",
                                model, mode, _provider_message(exc)[:200], weaker)

@@ -7,6 +7,7 @@ import pytest
 from agents import llm
 from agents.llm import ModelOutputError, complete_json
 from agents.prompts import RenderedPrompt
+from jobs.runtime.errors import TransientStepError
 from jobs.runtime.redis_client import redis_client
 from tests.local_http import LocalServer
 from tests.picky_model_server import picky_chat
@@ -107,3 +108,27 @@ def test_a_configured_mode_wins(small_on, in_step, settings):
         settings.MODEL_OUTPUT_MODES = {model: "prompt"}
         in_step(lambda: complete_json(prompt()))
     assert formats(chat) == [None]
+
+
+def test_a_bug_in_the_offline_engine_is_not_taken_for_a_refused_form(settings, monkeypatch):
+    # The engine answers by the json_schema's name; an error of its own whose traceback names
+    # response_format once stepped it down to "prompt", remembered for a week in Redis, and
+    # every later job failed with "no algorithm for schema ''".
+    from agents.engine import provider
+
+    settings.MODEL_OUTPUT_MODES = {}
+    key = "llm:output_mode:offline/small|"
+    redis_client().delete(key)
+
+    def broken(schema_name, messages):
+        raise IndexError("string index out of range (response_format json_schema)")
+
+    monkeypatch.setattr(provider, "_answer", broken)
+    with pytest.raises(TransientStepError, match="string index out of range"):
+        complete_json(prompt())
+    assert redis_client().get(key) is None
+    redis_client().set(key, "prompt")
+    try:
+        assert llm.output_mode("offline/small", {}) == "json_schema"
+    finally:
+        redis_client().delete(key)
