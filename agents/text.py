@@ -25,6 +25,13 @@ across how's what's which's whose there's it's one's let's
 _WORD_RE = re.compile(r"[A-Za-z][A-Za-z'\-]*[A-Za-z]|[A-Za-z]|\d+(?:[.,]\d+)*")
 _NUMBER_RE = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*(?:\s?%|\s?(?:GWh|MWh|kWh|million|billion|percent))?")
 _stemmer = snowballstemmer.stemmer("english")
+# A table row as the cleaner writes it (agents/sources/tables.py: "Context — Header: value;
+# Header: value."): a sentence that is a list of header/value pairs about one row's subject.
+TABLE_ROW_RE = re.compile(r"^(?:[^;]{1,160} \u2014 )?[^:;]{1,80}: [^;]+(?:; [^;]+)+\.$")
+
+
+def is_table_row(sentence: str) -> bool:
+    return TABLE_ROW_RE.match(sentence.strip()) is not None
 
 
 @lru_cache(maxsize=65536)

@@ -51,6 +51,11 @@ def decide(prompt: str, max_new: int = 2) -> dict:
     set_words = {w for w in tx.terms(shape.subject) if not w.isdigit()}
     listings = []  # (latest year mentioned, names) of sentences that list members of the set
     for sentence in tx.sentences(" ".join(summaries)):
+        if tx.is_table_row(sentence.text):
+            # A table row is about one member: its other names are its values (suppliers, a
+            # city) and its header words ("Cell suppliers", "Maker"), not members of the set.
+            # Counted as listings they outnumbered the last members, who were never checked.
+            continue
         names = [e for e in tx.entities(sentence.text) if e.lower() not in question.lower()]
         if len(names) >= 3 and len(set_words & tx.term_set(sentence.text)) >= max(1, len(set_words) - 2):
             years = [int(n) for n in tx.numbers(sentence.text) if tx.is_year(n)]

@@ -14,10 +14,9 @@ MIN_WORDS = 6
 RELATIVE_SCORE_FLOOR = 0.35
 BOILERPLATE_RE = re.compile(r"\b(subscribe|sign up|newsletter|cookie|all rights reserved|click here|advertisement|sponsored)\b", re.I)
 MAX_WORDS = 70
-# A table row as the cleaner writes it (agents/sources/tables.py: "Context — Header: value;
-# Header: value."): a sentence that is a list of header/value pairs. A wide table's row is
-# longer than prose sentences, so it may run to MAX_ROW_WORDS words.
-TABLE_ROW_RE = re.compile(r"^(?:[^;]{1,160} — )?[^:;]{1,80}: [^;]+(?:; [^;]+)+\.$")
+# A table row (agents/text.TABLE_ROW_RE) is longer than prose sentences when the table is
+# wide, so it may run to MAX_ROW_WORDS words.
+TABLE_ROW_RE = tx.TABLE_ROW_RE
 MAX_ROW_WORDS = 140
 # Rows of one table share their context and headers, so they score alike: at most this many
 # rows of one table become notes of one page (the best-scoring ones), leaving room for prose.

@@ -127,3 +127,47 @@ Which battery suppliers does each maker use?
     asked = " ".join(s["text"] for s in out["new_subquestions"])
     assert "Aurelia Mobility" in asked and "Tanaka-Rhee Motors" in asked
     assert "Voltara" not in asked
+
+
+def test_the_gap_check_does_not_take_a_tables_values_for_members_of_the_set():
+    # Rows of a table about the set name one member each, with its values (suppliers) and the
+    # table's header words ("Cell suppliers", "Maker"): counted as listings of the set, they
+    # outnumbered the last member of the real listing, who was then never checked.
+    row = ("Cell suppliers of the five largest EV makers, 2025 — Maker: {maker}; 2025 deliveries: {n}; "
+           "Cell suppliers and share of cells: {a} NMC 55%; {b} LFP 45%.")
+    rows = "\n".join("- " + row.format(maker=m, n=n, a=a, b=b) for m, n, a, b in [
+        ("Voltara Motors", "1,820,000", "Helion Cells", "Quanta Battery Company"),
+        ("Aurelia Mobility", "940,000", "Quanta Battery Company", "Helion Cells"),
+        ("Norvik Electric", "1,130,000", "Kaiyo Battery Works", "Borealis Power Systems"),
+    ])
+    listing = ("The five largest electric car makers by 2025 deliveries are Voltara Motors, Kestrel Automotive, "
+               "Norvik Electric, Aurelia Mobility and Tanaka-Rhee Motors.")
+    prompt = f"""<question>
+Compare the battery suppliers of the five largest electric car makers
+</question>
+<researched>
+<subquestion section="Overview" status="done">
+Which electric car makers are the five largest?
+<summary>names</summary>
+<key_notes>
+- {listing}
+{rows}
+</key_notes>
+<not_found>[]</not_found>
+</subquestion>
+<subquestion section="Suppliers" status="done">
+Who are the battery suppliers of each of the five largest makers?
+<summary>names</summary>
+<key_notes>
+- {listing}
+{rows}
+- Sunmark Energy delivered 72 GWh of NMC cells for Kestrel Automotive in 2025.
+</key_notes>
+<not_found>[]</not_found>
+</subquestion>
+</researched>"""
+    out = gap.decide(prompt)
+    asked = [s["text"] for s in out["new_subquestions"]]
+    assert out["enough"] is False
+    assert any("Tanaka-Rhee Motors" in a for a in asked), asked
+    assert not any(word in " ".join(asked) for word in ("Cell ", "Maker", "Helion", "Kestrel", "Voltara")), asked

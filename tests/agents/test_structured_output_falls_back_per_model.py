@@ -110,25 +110,25 @@ def test_a_configured_mode_wins(small_on, in_step, settings):
     assert formats(chat) == [None]
 
 
-def test_the_offline_engine_is_always_asked_for_json_schema_and_never_stepped_down(settings, in_step, monkeypatch):
-    # The engine picks its algorithm by the json_schema's name, and its own errors (whose
-    # tracebacks say "schema") are no refusal: a step-down once left every later call of the
-    # engine failing for a week in that Redis.
-    settings.MODEL_SMALL = "offline/small"
+def test_a_bug_in_the_offline_engine_is_not_taken_for_a_refused_form(settings, monkeypatch):
+    # The engine answers by the json_schema's name; an error of its own whose traceback names
+    # response_format once stepped it down to "prompt", remembered for a week in Redis, and
+    # every later job failed with "no algorithm for schema ''".
+    from agents.engine import provider
+
     settings.MODEL_OUTPUT_MODES = {}
     key = "llm:output_mode:offline/small|"
-    redis_client().set(key, "prompt")  # as an older version of this code remembered it
+    redis_client().delete(key)
+
+    def broken(schema_name, messages):
+        raise IndexError("string index out of range (response_format json_schema)")
+
+    monkeypatch.setattr(provider, "_answer", broken)
+    with pytest.raises(TransientStepError, match="string index out of range"):
+        complete_json(prompt())
+    assert redis_client().get(key) is None
+    redis_client().set(key, "prompt")
     try:
-        assert in_step(lambda: complete_json(prompt())).data["verdict"] in {"supported", "partial", "unsupported"}
+        assert llm.output_mode("offline/small", {}) == "json_schema"
     finally:
         redis_client().delete(key)
-
-    def engine_bug(*args, **kwargs):
-        raise litellm.InternalServerError("Traceback: _answer(schema, messages) KeyError", llm_provider="offline",
-                                          model="offline/small")
-
-    monkeypatch.setattr(llm, "_send", engine_bug)
-    monkeypatch.setattr(llm, "backoff_seconds", lambda *a, **k: 0)
-    with pytest.raises(TransientStepError, match="after 5 attempts"):
-        in_step(lambda: complete_json(prompt()))
-    assert redis_client().get(key) is None
