@@ -392,7 +392,7 @@ def _fit(ask: str, note: dict, weights: dict) -> float:
     note_years = {y for y in tx.numbers(note["claim"]) if tx.is_year(y)}
     if years and note_years and not years & note_years:
         score *= 0.5
-    if _QUANTITY_ASK_RE.search(ask) and composition.figures(note["claim"]):
+    if _QUANTITY_ASK_RE.search(ask) and _gives_figure(note["claim"]):
         score += QUANTITY_BONUS  # the ask wants a figure and the note gives one
     elif _YEAR_ASK_RE.search(ask) and note_years:
         score += QUANTITY_BONUS  # the ask wants a year and the note gives one
@@ -406,7 +406,7 @@ def _fit_terms(ask: str, note: dict, weights: dict) -> float:
     total = sum(weights.get(t, missing) for t in wanted) or 1.0
     got = sum(weights.get(t, missing) for t in wanted & have)
     names = _ask_names(ask)
-    named = sum(1 for n in names if n.lower() in note["claim"].lower()) / len(names) if names else 0.0
+    named = sum(1 for n in names if _names(note, n)) / len(names) if names else 0.0
     return got / total + 0.5 * named
 
 
@@ -482,7 +482,25 @@ def _figure_given(question: str, notes: list[dict]) -> bool:
     if not _QUANTITY_ASK_RE.search(question):
         return True
     names = [n.lower() for n in _ask_names(question)]
-    return any(composition.figures(n["claim"]) and all(x in n["claim"].lower() for x in names) for n in notes)
+    return any(_gives_figure(n["claim"]) and all(_names(n, x) for x in names) for n in notes)
+
+
+def _gives_figure(claim: str) -> bool:
+    """A figure with its unit; in a table row the unit is in the header ("Capacity (tonnes per
+    year): 35,000"), so any figure of the row counts."""
+    return bool(composition.figures(claim)) or (tx.is_table_row(claim) and bool(_figures(claim)))
+
+
+def _names(note: dict, name: str) -> bool:
+    """The note names `name`, or was published by it: a company's own page need not repeat its
+    name ("Plant: Nysa; Capacity: 35,000" on corvane-materials.example is Corvane's; the first
+    word of a name of several is enough in the domain: tessaline-chem.example)."""
+    name = name.lower()
+    if name in note["claim"].lower() or name in note.get("source", "").lower():
+        return True
+    domain = re.sub(r"\.[a-z]+$", "", note.get("domain", "").lower())
+    first = name.split()[0]
+    return (name.replace(" ", "-") in domain) or (len(name.split()) > 1 and len(first) >= 5 and first in domain.split("-"))
 
 
 def _asks_covered(question: str, notes: list[dict]) -> bool:
@@ -492,7 +510,7 @@ def _asks_covered(question: str, notes: list[dict]) -> bool:
     wanted = _ask_terms(question)
     if not wanted:
         return True
-    about = [n for n in notes if not names or any(x.lower() in n["claim"].lower() for x in names)]
+    about = [n for n in notes if not names or any(_names(n, x) for x in names)]
     have = set().union(*(_prefix_terms(n["claim"]) for n in about)) if about else set()
     return wanted <= have
 

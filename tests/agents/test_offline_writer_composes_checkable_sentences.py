@@ -71,3 +71,23 @@ def test_a_disagreement_code_already_states_is_not_written_again():
     # With both notes marked as one disagreement (stated in its own sentence by code): not again.
     texts = [x["text"] for x in writer.write_section(rivals_prompt("D1"))["sentences"]]
     assert not any(t.startswith("Sources disagree") for t in texts), texts
+
+
+def test_a_table_row_on_the_companys_own_site_answers_a_figure_question_in_the_opening():
+    # The row names neither the company (its own site) nor the unit (in the column header); it
+    # is still the answer, and the opening must not say the sources do not state it.
+    from agents import prompts
+
+    rows = [("Foundry sites — Site: Lerwick; Capacity (tonnes per year): 12,000; Opened: 2019.", "brannock-alloys.example"),
+            ("The largest site of Brannock Alloys is in Leeds, with a capacity of 40,000 tonnes a year.", "brannock-alloys.example"),
+            ("Brannock Alloys makes aluminium castings for wind turbines.", "metal-weekly.example")]
+    notes = [{"id": i, "claim": c, "quote": c, "domain": d, "source": d.split(".")[0].replace("-", " ").title(),
+              "published": "2025-05-01", "quality": "0.70", "sq": 1, "hop": 1, "context": "", "disputed": ""}
+             for i, (c, d) in enumerate(rows, 1)]
+    question = "What is the annual capacity of Brannock Alloys' foundry in Lerwick?"
+    rendered = prompts.render("writer", question=question, outline=[], heading="Answer", purpose="The answer.",
+                              notes=notes, feedback="", mode="answer", unanswered=[],
+                              subquestions=[{"id": 1, "hop": 1, "round": 1, "text": question}])
+    out = writer.write_section("\n".join(m["content"] for m in rendered.messages))
+    assert out["unanswered"] == []
+    assert out["sentences"][0]["text"].startswith("Foundry sites — Site: Lerwick"), out["sentences"]
