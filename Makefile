@@ -51,6 +51,7 @@ run: migrate
 
 lint: install-dev
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports --no-cache
 
 test: install-dev
