@@ -15,27 +15,79 @@ none of the cited quotes holds:
 Also the writer's voice: page text in the first person ("we use the latest official figure")
 is the source speaking, never the report (`first_person`), and a source's name for attributing
 it (`source_label`)."""
+
 from __future__ import annotations
 
 import re
 
 from agents import text as tx
 
-_SCALES = {"thousand": 1e3, "million": 1e6, "millions": 1e6, "billion": 1e9, "billions": 1e9, "bn": 1e9, "trillion": 1e12}
+_SCALES = {
+    "thousand": 1e3,
+    "million": 1e6,
+    "millions": 1e6,
+    "billion": 1e9,
+    "billions": 1e9,
+    "bn": 1e9,
+    "trillion": 1e12,
+}
 _UNIT_WORDS = {
-    "%": "%", "percent": "%", "per cent": "%", "pct": "%",
-    "gwh": "gwh", "mwh": "mwh", "kwh": "kwh", "twh": "twh", "wh": "wh", "gw": "gw", "mw": "mw", "kw": "kw",
-    "km": "km", "kg": "kg", "t": "t", "tonnes": "t", "tonne": "t", "tons": "t", "ton": "t", "mt": "mt",
-    "usd": "usd", "eur": "eur", "euros": "eur", "euro": "eur", "dollars": "usd", "gbp": "gbp", "yen": "jpy",
-    "km/h": "km/h", "mph": "mph", "hours": "h", "h": "h", "minutes": "min", "years": "years", "months": "months",
-    "vehicles": "vehicles", "cars": "vehicles", "units": "units", "people": "people", "employees": "people",
-    "workers": "people", "staff": "people", "jobs": "jobs", "plants": "plants", "sites": "sites", "cells": "cells",
-    "chargers": "chargers", "turbines": "turbines", "homes": "homes", "households": "homes", "mw/h": "mw/h",
+    "%": "%",
+    "percent": "%",
+    "per cent": "%",
+    "pct": "%",
+    "gwh": "gwh",
+    "mwh": "mwh",
+    "kwh": "kwh",
+    "twh": "twh",
+    "wh": "wh",
+    "gw": "gw",
+    "mw": "mw",
+    "kw": "kw",
+    "km": "km",
+    "kg": "kg",
+    "t": "t",
+    "tonnes": "t",
+    "tonne": "t",
+    "tons": "t",
+    "ton": "t",
+    "mt": "mt",
+    "usd": "usd",
+    "eur": "eur",
+    "euros": "eur",
+    "euro": "eur",
+    "dollars": "usd",
+    "gbp": "gbp",
+    "yen": "jpy",
+    "km/h": "km/h",
+    "mph": "mph",
+    "hours": "h",
+    "h": "h",
+    "minutes": "min",
+    "years": "years",
+    "months": "months",
+    "vehicles": "vehicles",
+    "cars": "vehicles",
+    "units": "units",
+    "people": "people",
+    "employees": "people",
+    "workers": "people",
+    "staff": "people",
+    "jobs": "jobs",
+    "plants": "plants",
+    "sites": "sites",
+    "cells": "cells",
+    "chargers": "chargers",
+    "turbines": "turbines",
+    "homes": "homes",
+    "households": "homes",
+    "mw/h": "mw/h",
 }
 _CURRENCY = {"$": "usd", "€": "eur", "£": "gbp", "¥": "jpy"}
 _FIGURE_RE = re.compile(
     r"(?P<cur>[$€£¥])?\s?(?<![\w.])(?P<num>\d+(?:[.,]\d+)*)(?:\s?(?P<scale>thousand|millions?|billions?|bn|trillion)\b)?"
-    r"(?:\s?(?P<unit>%|per cent|percent|pct\b|[A-Za-z/]+))?")
+    r"(?:\s?(?P<unit>%|per cent|percent|pct\b|[A-Za-z/]+))?"
+)
 _NAME_CONNECTORS = frozenset({"of", "de", "&", "and"})
 _FIRST_PERSON_RE = re.compile(r"\b(?:[Ww]e|[Oo]ur|[Oo]urs|us|[Mm]y|I)\b(?!\.)")
 _QUOTED_SPAN_RE = re.compile(r"[\"\u201c][^\"\u201c\u201d]*[\"\u201d]")
@@ -144,10 +196,15 @@ def first_person(text: str) -> bool:
 
 
 def _lone_i(text: str, m: re.Match) -> bool:
-    """"I" as a pronoun ("I think"), not a numeral ("World War I", "Phase I")."""
-    before = text[:m.start()].rstrip()
-    return not before or before.endswith((".", "!", "?", ",", ";", ":", '"')) or bool(
-        re.match(r"\s+(?:am|was|have|had|think|believe|use|used|will|would|can|could|say|said)\b", text[m.end():]))
+    """ "I" as a pronoun ("I think"), not a numeral ("World War I", "Phase I")."""
+    before = text[: m.start()].rstrip()
+    return (
+        not before
+        or before.endswith((".", "!", "?", ",", ";", ":", '"'))
+        or bool(
+            re.match(r"\s+(?:am|was|have|had|think|believe|use|used|will|would|can|could|say|said)\b", text[m.end() :])
+        )
+    )
 
 
 def source_label(title: str, domain: str) -> str:

@@ -12,6 +12,7 @@
   the budget is kept. It waits for a turn boundary that is not between working something out
   and acting on it.
 """
+
 from __future__ import annotations
 
 import json
@@ -57,16 +58,20 @@ def render(entry: Entry) -> str:
         return f'<decision turn="{entry.turn}">{entry.tool} {json.dumps(entry.arguments, ensure_ascii=False)} because: {entry.text}</decision>'
     if entry.kind == "error":
         return f'<error turn="{entry.turn}">{entry.text}</error>'
-    return f'<observation turn="{entry.turn}" tool="{entry.tool}" handle="{entry.handle}">\n{entry.text}\n</observation>'
+    return (
+        f'<observation turn="{entry.turn}" tool="{entry.tool}" handle="{entry.handle}">\n{entry.text}\n</observation>'
+    )
 
 
 def stub(entry: Entry) -> str:
     domains = ", ".join(entry.domains[:5]) or "none"
     args = json.dumps(entry.arguments, ensure_ascii=False)
     size = entry.tokens
-    return (f'<observation turn="{entry.turn}" tool="{entry.tool}" handle="{entry.handle}" elided="true">\n'
-            f"[{entry.handle} | {entry.tool} {args} | {size / 1000:.1f}k tokens | top sources: {domains} | "
-            f"covers: {entry.covers or 'see handle'} | fetch_result('{entry.handle}')]\n</observation>")
+    return (
+        f'<observation turn="{entry.turn}" tool="{entry.tool}" handle="{entry.handle}" elided="true">\n'
+        f"[{entry.handle} | {entry.tool} {args} | {size / 1000:.1f}k tokens | top sources: {domains} | "
+        f"covers: {entry.covers or 'see handle'} | fetch_result('{entry.handle}')]\n</observation>"
+    )
 
 
 def _cited_recently(entry: Entry, history: list[Entry], now: int) -> bool:

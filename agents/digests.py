@@ -5,6 +5,7 @@ instructions have nothing to travel in.
 
 Also the key claims of a sub-question that the gap check (no tools) reads next to a worker's
 own summary."""
+
 from __future__ import annotations
 
 from agents import text as tx
@@ -19,8 +20,11 @@ def note_digest(claim: str) -> str:
     names = list(dict.fromkeys(tx.entities(claim)))
     name_words = {w.lower() for n in names for w in n.split()}
     figures = list(dict.fromkeys(m.group(0).strip() for m in tx._NUMBER_RE.finditer(claim)))
-    terms = [w.lower() for w in tx.words(claim)
-             if w.lower() not in tx.STOPWORDS and w.lower() not in name_words and not w[0].isdigit() and len(w) > 2]
+    terms = [
+        w.lower()
+        for w in tx.words(claim)
+        if w.lower() not in tx.STOPWORDS and w.lower() not in name_words and not w[0].isdigit() and len(w) > 2
+    ]
     parts = []
     if names:
         parts.append("names: " + "; ".join(names))
@@ -60,7 +64,11 @@ def relevant_claims(claims: list[str], subquestion: str, limit: int = KEY_CLAIMS
     ranked = sorted((c for c in claims if c not in chosen), key=lambda c: -len(wanted & tx.term_set(c)))
     size = sum(len(c) for c in chosen)
     for claim in ranked:
-        if len(chosen) >= limit + 2 or size + len(claim) > KEY_CLAIMS_MAX_CHARS * 1.5 or not wanted & tx.term_set(claim):
+        if (
+            len(chosen) >= limit + 2
+            or size + len(claim) > KEY_CLAIMS_MAX_CHARS * 1.5
+            or not wanted & tx.term_set(claim)
+        ):
             break
         chosen.append(claim)
         size += len(claim)

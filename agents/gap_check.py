@@ -6,6 +6,7 @@ with the thing round one found ("Which company supplies LFP cells to Voltara Mot
 round one could only ask "… to the largest electric car maker of 2025?"). It also says which
 parts of the question the evidence does not answer, so the report can open with "The sources
 found do not state …" (unanswered_parts, for the writer)."""
+
 from __future__ import annotations
 
 from agents import prompts
@@ -24,9 +25,13 @@ def check_gaps(*, question: str, outline: list, subquestions: list[dict], other_
     that quote the question, wrap it in a generic frame or repeat what was researched are
     dropped, whichever model wrote them."""
     prompt = prompts.render(
-        "gap_check", question=question, outline=outline,
+        "gap_check",
+        question=question,
+        outline=outline,
         subquestions=[{"hop": 0, "round": 1, **s} for s in subquestions],
-        other_findings=other_findings, max_new=MAX_NEW_SUBQUESTIONS, max_hop=MAX_HOP,
+        other_findings=other_findings,
+        max_new=MAX_NEW_SUBQUESTIONS,
+        max_hop=MAX_HOP,
     )
     data = complete_json(prompt).data
     headings = [s["heading"] for s in outline]
@@ -44,8 +49,12 @@ def check_gaps(*, question: str, outline: list, subquestions: list[dict], other_
         if len(new) == MAX_NEW_SUBQUESTIONS:
             break
     unanswered = [clause_of(u) for u in data.get("unanswered") or [] if clause_of(u)]
-    return {"enough": data["enough"] or not new, "reason": data["reason"], "new_subquestions": new,
-            "unanswered": list(dict.fromkeys(unanswered))}
+    return {
+        "enough": data["enough"] or not new,
+        "reason": data["reason"],
+        "new_subquestions": new,
+        "unanswered": list(dict.fromkeys(unanswered)),
+    }
 
 
 def clause_of(text: str) -> str:
@@ -57,13 +66,17 @@ def clause_of(text: str) -> str:
         return ""
     for lead in ("The sources found do not state ", "the sources found do not state ", "Not found: "):
         if text.startswith(lead):
-            text = text[len(lead):]
+            text = text[len(lead) :]
     if text.endswith("?"):
         return qtext.absence_clause(text)
     text = text.rstrip(". ")
     first = text.split(" ", 1)[0]
-    return text[:1].lower() + text[1:] if first.lower() in {"which", "what", "who", "whom", "whose", "when", "where",
-                                                            "why", "how", "whether", "the", "in", "a", "an"} else text
+    return (
+        text[:1].lower() + text[1:]
+        if first.lower()
+        in {"which", "what", "who", "whom", "whose", "when", "where", "why", "how", "whether", "the", "in", "a", "an"}
+        else text
+    )
 
 
 def unanswered_parts(*, question: str, subquestions: list[dict], gap_unanswered: list[str] = ()) -> list[str]:

@@ -9,6 +9,7 @@ prompt (judge "llm" on the offline engine).
   figure and is not itself reporting a disagreement between sources;
 - known answer: every name and figure of the answer appears in the report.
 """
+
 from __future__ import annotations
 
 import re

@@ -20,6 +20,7 @@ request was invalid are not (ModelCallRefused, with the provider's words).
 Time: every call's timeout is at most the time the job has left, and a call that overruns it
 is abandoned (jobs/runtime/deadline.py): Celery's threads pool enforces no time limit.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -85,10 +86,13 @@ class ModelReply:
 
     def plus(self, earlier: ModelReply) -> ModelReply:
         """This reply, costing also what `earlier` (a rejected attempt) cost."""
-        return dataclasses.replace(self, tokens_in=self.tokens_in + earlier.tokens_in,
-                                   tokens_out=self.tokens_out + earlier.tokens_out,
-                                   usd_micros=self.usd_micros + earlier.usd_micros,
-                                   latency_ms=self.latency_ms + earlier.latency_ms)
+        return dataclasses.replace(
+            self,
+            tokens_in=self.tokens_in + earlier.tokens_in,
+            tokens_out=self.tokens_out + earlier.tokens_out,
+            usd_micros=self.usd_micros + earlier.usd_micros,
+            latency_ms=self.latency_ms + earlier.latency_ms,
+        )
 
 
 def tier_for(role: str) -> str:
@@ -161,7 +165,9 @@ def price_usd_micros(model: str, role: str, tokens_in: int, tokens_out: int) -> 
         return round(tokens_in * float(override["in"]) + tokens_out * float(override["out"]))
     if not _is_offline_engine(model):
         try:
-            cost_in, cost_out = litellm.cost_per_token(model=model, prompt_tokens=tokens_in, completion_tokens=tokens_out)
+            cost_in, cost_out = litellm.cost_per_token(
+                model=model, prompt_tokens=tokens_in, completion_tokens=tokens_out
+            )
             return round((cost_in + cost_out) * 1_000_000)
         except Exception:  # noqa: BLE001 - model not in the map: fall through to the tier price
             pass
@@ -210,8 +216,16 @@ INVALID_REQUEST_MARKERS = (
     "missing credentials",
 )
 # What an endpoint says when it does not take the structured-output form asked for.
-OUTPUT_MODE_REFUSAL_MARKERS = ("response_format", "json_schema", "json_object", "'text' or", "grammar", "schema",
-                               "structured output", "guided_json")
+OUTPUT_MODE_REFUSAL_MARKERS = (
+    "response_format",
+    "json_schema",
+    "json_object",
+    "'text' or",
+    "grammar",
+    "schema",
+    "structured output",
+    "guided_json",
+)
 # Statuses an endpoint refuses an unknown request field with (llama-cpp-python: 500).
 OUTPUT_MODE_REFUSAL_STATUSES = frozenset({400, 415, 422, 500, 501})
 
@@ -272,10 +286,10 @@ def _provider_message(exc: Exception) -> str:
     for prefix in ("litellm.", type(exc).__name__ + ":", "OpenAIException -", "OpenAIException"):
         text = text.strip()
         if text.startswith(prefix):
-            text = text[len(prefix):]
+            text = text[len(prefix) :]
     text = text.strip()
     if text.startswith(type(exc).__name__ + ":"):
-        text = text[len(type(exc).__name__) + 1:]
+        text = text[len(type(exc).__name__) + 1 :]
     return " ".join(text.split())[:500]
 
 
@@ -344,16 +358,21 @@ def refuses_output_mode(exc: Exception) -> bool:
 def sent_schema(schema: dict) -> dict:
     """The schema as sent to the endpoint: limits above SENT_SCHEMA_LIMIT_CAP left out."""
     if isinstance(schema, dict):
-        return {k: sent_schema(v) for k, v in schema.items()
-                if not (k in ("maxLength", "maxItems") and isinstance(v, int) and v > SENT_SCHEMA_LIMIT_CAP)}
+        return {
+            k: sent_schema(v)
+            for k, v in schema.items()
+            if not (k in ("maxLength", "maxItems") and isinstance(v, int) and v > SENT_SCHEMA_LIMIT_CAP)
+        }
     if isinstance(schema, list):
         return [sent_schema(v) for v in schema]
     return schema
 
 
 def _schema_instruction(schema_name: str) -> str:
-    return ("Reply with one JSON object and nothing else: no prose, no code fences. It must match this JSON "
-            f"schema:\n{json.dumps(SCHEMAS[schema_name], separators=(',', ':'))}")
+    return (
+        "Reply with one JSON object and nothing else: no prose, no code fences. It must match this JSON "
+        f"schema:\n{json.dumps(SCHEMAS[schema_name], separators=(',', ':'))}"
+    )
 
 
 def messages_for_mode(messages: list, schema_name: str, mode: str) -> list:
@@ -369,7 +388,12 @@ def messages_for_mode(messages: list, schema_name: str, mode: str) -> list:
 def _response_format(schema_name: str, mode: str) -> dict:
     schema = sent_schema(SCHEMAS[schema_name])
     if mode == "json_schema":
-        return {"response_format": {"type": "json_schema", "json_schema": {"name": schema_name, "schema": schema, "strict": False}}}
+        return {
+            "response_format": {
+                "type": "json_schema",
+                "json_schema": {"name": schema_name, "schema": schema, "strict": False},
+            }
+        }
     if mode == "json_object":
         return {"response_format": {"type": "json_object", "schema": schema}}
     return {}
@@ -393,7 +417,9 @@ def _time_left_or_stop(model: str) -> float | None:
     return left
 
 
-def _send(*, model: str, conn: dict, messages: list, schema_name: str, mode: str, max_tokens: int, estimate_tokens: int):
+def _send(
+    *, model: str, conn: dict, messages: list, schema_name: str, mode: str, max_tokens: int, estimate_tokens: int
+):
     """One HTTP request to the model: admitted by its rate limit, holding one of its call slots
     (the wait for either is not part of the call's timeout), bounded by the time left."""
     rate_limit.acquire(model, tokens=estimate_tokens)
@@ -402,7 +428,9 @@ def _send(*, model: str, conn: dict, messages: list, schema_name: str, mode: str
     if rate_limit.max_concurrent_for(model):
         wait = settings.RATE_LIMIT_MAX_WAIT_SECONDS if left is None else max(0.0, left - deadline.MIN_CALL_SECONDS)
         try:
-            slot = rate_limit.acquire_slot(model, hold_seconds=timeout + HARD_DEADLINE_MARGIN_SECONDS, max_wait_seconds=wait)
+            slot = rate_limit.acquire_slot(
+                model, hold_seconds=timeout + HARD_DEADLINE_MARGIN_SECONDS, max_wait_seconds=wait
+            )
         except rate_limit.SlotWaitExceeded:
             if left is not None:
                 raise deadline.DeadlineReached(f"{model}: no call slot free before the time budget ran out") from None
@@ -412,10 +440,16 @@ def _send(*, model: str, conn: dict, messages: list, schema_name: str, mode: str
     else:
         slot = None
     kwargs = dict(
-        model=model, messages=messages_for_mode(messages, schema_name, mode), max_tokens=max_tokens, temperature=0,
+        model=model,
+        messages=messages_for_mode(messages, schema_name, mode),
+        max_tokens=max_tokens,
+        temperature=0,
         timeout=timeout,
         # The retry loop here is the only one: the provider SDK must not retry too.
-        max_retries=0, metadata=_metadata(), **_response_format(schema_name, mode), **conn,
+        max_retries=0,
+        metadata=_metadata(),
+        **_response_format(schema_name, mode),
+        **conn,
     )
 
     def call():
@@ -439,8 +473,15 @@ def _call_litellm(*, model: str, role: str, messages: list, schema_name: str, ma
     attempt = 0
     while True:
         try:
-            return _send(model=model, conn=conn, messages=messages, schema_name=schema_name, mode=mode,
-                         max_tokens=max_tokens, estimate_tokens=estimate_tokens)
+            return _send(
+                model=model,
+                conn=conn,
+                messages=messages,
+                schema_name=schema_name,
+                mode=mode,
+                max_tokens=max_tokens,
+                estimate_tokens=estimate_tokens,
+            )
         except (deadline.DeadlineReached, rate_limit.SlotWaitExceeded):
             raise
         except deadline.CallAbandoned as exc:
@@ -449,8 +490,13 @@ def _call_litellm(*, model: str, role: str, messages: list, schema_name: str, ma
             # The offline engine's own errors (their tracebacks say "schema") are no refusal.
             if refuses_output_mode(exc) and mode != OUTPUT_MODES[-1] and not _is_offline_engine(model):
                 weaker = OUTPUT_MODES[OUTPUT_MODES.index(mode) + 1]
-                logger.warning("%s refused response format %s (%s); asking for %s from now on",
-                               model, mode, _provider_message(exc)[:200], weaker)
+                logger.warning(
+                    "%s refused response format %s (%s); asking for %s from now on",
+                    model,
+                    mode,
+                    _provider_message(exc)[:200],
+                    weaker,
+                )
                 remember_output_mode(model, conn, weaker)
                 mode = weaker
                 continue
@@ -458,19 +504,24 @@ def _call_litellm(*, model: str, role: str, messages: list, schema_name: str, ma
             if kind == NOT_A_PROVIDER_ERROR:
                 raise  # not a provider error (a bug, or the offline engine's own): let it surface
             if kind == PERMANENT:
-                raise ModelCallRefused(f"the {role} model {model} refused the request: {_provider_message(exc)}") from exc
+                raise ModelCallRefused(
+                    f"the {role} model {model} refused the request: {_provider_message(exc)}"
+                ) from exc
         attempt += 1
         if attempt >= MODEL_ATTEMPTS:
-            raise TransientStepError(f"{model}: {type(error).__name__} after {attempt} attempts: "
-                                     f"{_provider_message(error)[:200]}") from error
+            raise TransientStepError(
+                f"{model}: {type(error).__name__} after {attempt} attempts: {_provider_message(error)[:200]}"
+            ) from error
         asked = _retry_after_seconds(error)
         if asked is not None and asked > RETRY_AFTER_CAP_SECONDS:
             raise TransientStepError(f"{model}: asked to wait {asked:.0f} s, longer than we hold a worker") from error
         wait = backoff_seconds(attempt, base=BACKOFF_BASE_SECONDS, cap=BACKOFF_CAP_SECONDS, retry_after=asked)
         left = call_seconds_left()
         if left is not None and left - wait < deadline.MIN_CALL_SECONDS:
-            raise deadline.DeadlineReached(f"the {role} model {model} did not answer in time ({type(error).__name__}: "
-                                           f"{_provider_message(error)[:150]}), and no time is left to retry") from error
+            raise deadline.DeadlineReached(
+                f"the {role} model {model} did not answer in time ({type(error).__name__}: "
+                f"{_provider_message(error)[:150]}), and no time is left to retry"
+            ) from error
         logger.warning("%s: %s, retry %d in %.1fs", model, type(error).__name__, attempt, wait)
         time.sleep(wait)
 
@@ -482,8 +533,14 @@ def _call_with_fallbacks(*, role: str, messages: list, schema_name: str, max_tok
     models = models_for(role)
     for index, model in enumerate(models):
         try:
-            return _call_litellm(model=model, role=role, messages=messages, schema_name=schema_name,
-                                 max_tokens=max_tokens, estimate_tokens=estimate_tokens), model
+            return _call_litellm(
+                model=model,
+                role=role,
+                messages=messages,
+                schema_name=schema_name,
+                max_tokens=max_tokens,
+                estimate_tokens=estimate_tokens,
+            ), model
         except TransientStepError as exc:
             if index + 1 == len(models):
                 raise
@@ -529,7 +586,10 @@ def loads_lenient(text: str) -> dict:
     try:
         return _first_object(cleaned)
     except json.JSONDecodeError as first_error:
-        for repaired in (_TRAILING_COMMA.sub(r"\1", cleaned), _TRAILING_COMMA.sub(r"\1", cleaned.translate(_SMART_QUOTES))):
+        for repaired in (
+            _TRAILING_COMMA.sub(r"\1", cleaned),
+            _TRAILING_COMMA.sub(r"\1", cleaned.translate(_SMART_QUOTES)),
+        ):
             if repaired == cleaned:
                 continue
             try:
@@ -547,9 +607,11 @@ def parse_reply(text: str, schema_name: str) -> dict:
     try:
         data = loads_lenient(text)
     except json.JSONDecodeError as exc:
-        near = exc.doc[max(0, exc.pos - 40):exc.pos + 40] if exc.doc else ""
-        raise ValueError(f"the reply was not valid JSON: the parser said \"{exc.msg}\" at line {exc.lineno} column "
-                         f"{exc.colno} (near {near!r}); reply with one JSON object only") from exc
+        near = exc.doc[max(0, exc.pos - 40) : exc.pos + 40] if exc.doc else ""
+        raise ValueError(
+            f'the reply was not valid JSON: the parser said "{exc.msg}" at line {exc.lineno} column '
+            f"{exc.colno} (near {near!r}); reply with one JSON object only"
+        ) from exc
     try:
         _validator(schema_name).validate(data)
     except jsonschema.ValidationError as exc:
@@ -630,7 +692,10 @@ def complete_json(prompt: RenderedPrompt, *, trajectory: list | None = None) -> 
                 error, reply, limit = exc, longer.plus(reply), larger
     repair = messages + [
         {"role": "assistant", "content": reply.text},
-        {"role": "user", "content": f"Your reply was rejected: {error}. Reply again with only the corrected JSON object."},
+        {
+            "role": "user",
+            "content": f"Your reply was rejected: {error}. Reply again with only the corrected JSON object.",
+        },
     ]
     second = _one_call(prompt, repair, trajectory, max_tokens=limit)
     try:
@@ -652,23 +717,50 @@ def _one_call(prompt: RenderedPrompt, messages: list, trajectory: list | None, *
     box = {}
 
     def call() -> PaidCall[str]:
-        response, model = _call_with_fallbacks(role=role, messages=messages, schema_name=prompt.schema,
-                                               max_tokens=max_tokens, estimate_tokens=estimate_in + max_tokens)
+        response, model = _call_with_fallbacks(
+            role=role,
+            messages=messages,
+            schema_name=prompt.schema,
+            max_tokens=max_tokens,
+            estimate_tokens=estimate_in + max_tokens,
+        )
         choice = response.choices[0]
         text = choice.message.content or ""
         box["finish_reason"] = getattr(choice, "finish_reason", "") or ""
         usage = getattr(response, "usage", None)
         tokens_in = int(getattr(usage, "prompt_tokens", 0) or count_tokens(model, messages))
-        tokens_out = int(getattr(usage, "completion_tokens", 0) or count_tokens(model, [{"role": "assistant", "content": text}]))
-        return PaidCall(value=text, model=model, tokens_in=tokens_in, tokens_out=tokens_out,
-                        usd_micros=price_usd_micros(model, role, tokens_in, tokens_out), messages=messages,
-                        response=text, trajectory_ref=_store_trajectory(trajectory) if current_scope.get() else "")
+        tokens_out = int(
+            getattr(usage, "completion_tokens", 0) or count_tokens(model, [{"role": "assistant", "content": text}])
+        )
+        return PaidCall(
+            value=text,
+            model=model,
+            tokens_in=tokens_in,
+            tokens_out=tokens_out,
+            usd_micros=price_usd_micros(model, role, tokens_in, tokens_out),
+            messages=messages,
+            response=text,
+            trajectory_ref=_store_trajectory(trajectory) if current_scope.get() else "",
+        )
 
-    paid = metered_call(kind="model", role=role, model=primary, call=call,
-                        reserve_tokens=estimate_in + max_tokens,
-                        reserve_usd_micros=price_usd_micros(primary, role, estimate_in, max_tokens))
-    return ModelReply(data={}, model=paid.model, text=paid.value, tokens_in=paid.tokens_in, tokens_out=paid.tokens_out,
-                      usd_micros=paid.usd_micros, latency_ms=paid.latency_ms, finish_reason=box.get("finish_reason", ""))
+    paid = metered_call(
+        kind="model",
+        role=role,
+        model=primary,
+        call=call,
+        reserve_tokens=estimate_in + max_tokens,
+        reserve_usd_micros=price_usd_micros(primary, role, estimate_in, max_tokens),
+    )
+    return ModelReply(
+        data={},
+        model=paid.model,
+        text=paid.value,
+        tokens_in=paid.tokens_in,
+        tokens_out=paid.tokens_out,
+        usd_micros=paid.usd_micros,
+        latency_ms=paid.latency_ms,
+        finish_reason=box.get("finish_reason", ""),
+    )
 
 
 def _store_trajectory(trajectory: list | None) -> str:

@@ -3,6 +3,7 @@
 Full-text search is one interface over two backends (agents/sources/local_search.py):
 PostgreSQL's tsvector with a GIN index, SQLite's FTS5 in the embedded mode.
 """
+
 from __future__ import annotations
 
 from django.conf import settings

@@ -1,4 +1,5 @@
 """The planner (large model): 4 to 8 sub-questions that do not overlap, plus the outline."""
+
 from __future__ import annotations
 
 from agents import prompts
@@ -42,7 +43,7 @@ def overlapping_pairs(texts: list[str], question: str) -> list[tuple[int, int]]:
 
 
 def _validate(data: dict, question: str, max_sq: int, context: str = "") -> str:
-    """"" for a usable plan, else what is wrong with it in words the planner can act on.
+    """ "" for a usable plan, else what is wrong with it in words the planner can act on.
     `context` (a follow-up's earlier question) counts as the question's own words when judging
     overlap: "they" in the question stands for its subject."""
     sqs = data["subquestions"]
@@ -61,20 +62,31 @@ def _validate(data: dict, question: str, max_sq: int, context: str = "") -> str:
         return f"sub-questions {i + 1} and {j + 1} overlap ({sqs[i]['text']!r} / {sqs[j]['text']!r})"
     topic = qtext.vague_topic(question)
     if topic and not (data.get("scope") or "").strip():
-        return (f"the question names only a broad topic ({topic!r}): narrow it to what one report can cover and say "
-                f"in `scope`, in one or two sentences the user will read before research starts, what you narrowed it to")
+        return (
+            f"the question names only a broad topic ({topic!r}): narrow it to what one report can cover and say "
+            f"in `scope`, in one or two sentences the user will read before research starts, what you narrowed it to"
+        )
     return ""
 
 
 def _normalised(data: dict) -> dict:
     """The plan with every sub-question's hop set (0 when the model gave none) and scope a string."""
-    sqs = [{"text": " ".join(s["text"].split()), "section": s["section"], "hop": int(s.get("hop") or 0)}
-           for s in data["subquestions"]]
+    sqs = [
+        {"text": " ".join(s["text"].split()), "section": s["section"], "hop": int(s.get("hop") or 0)}
+        for s in data["subquestions"]
+    ]
     return {"subquestions": sqs, "outline": data["outline"], "scope": " ".join((data.get("scope") or "").split())}
 
 
-def make_plan(*, question: str, depth: str, sources: list, collection_markers: list[str], prompt_name: str = "planner",
-              earlier: dict | None = None) -> dict:
+def make_plan(
+    *,
+    question: str,
+    depth: str,
+    sources: list,
+    collection_markers: list[str],
+    prompt_name: str = "planner",
+    earlier: dict | None = None,
+) -> dict:
     """Plan the research. `earlier` ({question, headings}) is the report a follow-up question
     follows: the planner resolves references against it and does not plan its ground again.
 
@@ -87,10 +99,17 @@ def make_plan(*, question: str, depth: str, sources: list, collection_markers: l
     feedback = ""
     for attempt in (1, 2):
         prompt = prompts.render(
-            prompt_name, question=question, depth=depth, sources=", ".join(sources),
-            collection_markers=collection_markers, min_subquestions=MIN_SUBQUESTIONS,
-            max_subquestions=max_sq, feedback=feedback, earlier_question=(earlier or {}).get("question", ""),
-            earlier_headings=(earlier or {}).get("headings", []), max_hop=MAX_HOP,
+            prompt_name,
+            question=question,
+            depth=depth,
+            sources=", ".join(sources),
+            collection_markers=collection_markers,
+            min_subquestions=MIN_SUBQUESTIONS,
+            max_subquestions=max_sq,
+            feedback=feedback,
+            earlier_question=(earlier or {}).get("question", ""),
+            earlier_headings=(earlier or {}).get("headings", []),
+            max_hop=MAX_HOP,
         )
         data = _normalised(complete_json(prompt).data)
         problem = _validate(data, question, max_sq, context=(earlier or {}).get("question", ""))
@@ -100,11 +119,22 @@ def make_plan(*, question: str, depth: str, sources: list, collection_markers: l
     # Second plan still has a problem: keep what is usable rather than fail the job.
     sqs = data["subquestions"]
     headings = [s["heading"] for s in data["outline"]]
-    bad = {i for i, s in enumerate(sqs) if qtext.echoes(s["text"], question) or qtext.generic_frame(s["text"], question)}
+    bad = {
+        i for i, s in enumerate(sqs) if qtext.echoes(s["text"], question) or qtext.generic_frame(s["text"], question)
+    }
     kept = [s for i, s in enumerate(sqs) if i not in bad]
-    drop = {j for _, j in overlapping_pairs([s["text"] for s in kept], f"{question} {(earlier or {}).get('question', '')}")}
-    kept = [s if s["section"] in headings else {**s, "section": headings[0]} for k, s in enumerate(kept) if k not in drop]
+    drop = {
+        j for _, j in overlapping_pairs([s["text"] for s in kept], f"{question} {(earlier or {}).get('question', '')}")
+    }
+    kept = [
+        s if s["section"] in headings else {**s, "section": headings[0]} for k, s in enumerate(kept) if k not in drop
+    ]
     if len(kept) < 1:
         raise ModelOutputError(f"planner: {feedback}")
-    return {"subquestions": kept[:max_sq], "outline": data["outline"], "scope": data["scope"], "attempts": 2,
-            "problem": feedback}
+    return {
+        "subquestions": kept[:max_sq],
+        "outline": data["outline"],
+        "scope": data["scope"],
+        "attempts": 2,
+        "problem": feedback,
+    }

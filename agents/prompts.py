@@ -5,6 +5,7 @@ of every prompt file, so a changed word is a new version.
 File format: a front-matter block (`role`, `schema`, `max_tokens`), then `## system` and
 `## user` sections.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -57,8 +58,12 @@ def load(name: str) -> PromptSpec:
     meta = {k.strip(): v.strip() for k, v in meta.items()}
     system, user = body.split("## system\n", 1)[1].split("\n## user\n", 1)
     return PromptSpec(
-        name=name, role=meta["role"], schema=meta["schema"], max_tokens=int(meta["max_tokens"]),
-        system=system.strip(), user=user.strip(),
+        name=name,
+        role=meta["role"],
+        schema=meta["schema"],
+        max_tokens=int(meta["max_tokens"]),
+        system=system.strip(),
+        user=user.strip(),
     )
 
 
@@ -75,7 +80,10 @@ def render(name: str, **variables) -> RenderedPrompt:
     system = system_template.render(**variables)
     user = user_template.render(**variables)
     return RenderedPrompt(
-        name=name, role=spec.role, schema=spec.schema, max_tokens=spec.max_tokens,
+        name=name,
+        role=spec.role,
+        schema=spec.schema,
+        max_tokens=spec.max_tokens,
         messages=[{"role": "system", "content": system}, {"role": "user", "content": user}],
     )
 

@@ -15,6 +15,7 @@ of an absence: plain functions of text.
 The thresholds match the evaluation's template-plan measure (jobs/evaluation.py), so a plan
 that passes here is not counted as a template there for quoting.
 """
+
 from __future__ import annotations
 
 import math
@@ -29,16 +30,18 @@ FRAME_MIN_WORDS = 3
 
 # Words a template adds to any question; a sub-question whose own words are only these (and
 # stopwords) says nothing about its question.
-GENERIC_WORDS = frozenset(tx.terms(
-    "background backgrounds explain explains explained context overview general information details detail aspects aspect "
-    "key main important major actors actor players player people involved involvement parties figures figure data "
-    "numbers statistics describe describes description recent recently developments development current currently "
-    "state status concern concerns concerning regarding related relate topic topics issue issues matter question "
-    "questions forecasts forecast risks risk experts expert outlook future trends trend happen happening next "
-    "factors factor role roles things thing basics basic facts fact know known understand understanding summary "
-    "history historical significance impact impacts implications affect affects effects effect discuss discussion "
-    "sources source say says said view views opinion opinions perspective perspectives analysis analyses"
-))
+GENERIC_WORDS = frozenset(
+    tx.terms(
+        "background backgrounds explain explains explained context overview general information details detail aspects aspect "
+        "key main important major actors actor players player people involved involvement parties figures figure data "
+        "numbers statistics describe describes description recent recently developments development current currently "
+        "state status concern concerns concerning regarding related relate topic topics issue issues matter question "
+        "questions forecasts forecast risks risk experts expert outlook future trends trend happen happening next "
+        "factors factor role roles things thing basics basic facts fact know known understand understanding summary "
+        "history historical significance impact impacts implications affect affects effects effect discuss discussion "
+        "sources source say says said view views opinion opinions perspective perspectives analysis analyses"
+    )
+)
 _QUOTED_RE = re.compile(r"[\"\u201c\u201d\u2018\u2019']([^\"\u201c\u201d]{12,})[\"\u201c\u201d\u2018\u2019']")
 _WORD_RE = re.compile(r"[A-Za-z0-9]+(?:'[a-z]+)?")
 
@@ -103,11 +106,15 @@ def plan_problems(subquestions: list[str], question: str) -> list[str]:
     out = []
     for i, text in enumerate(subquestions, 1):
         if echoes(text, question):
-            out.append(f"sub-question {i} repeats the question's own words ({text!r}); ask about one part of it in "
-                       f"your own words, naming what that part needs")
+            out.append(
+                f"sub-question {i} repeats the question's own words ({text!r}); ask about one part of it in "
+                f"your own words, naming what that part needs"
+            )
         elif generic_frame(text, question):
-            out.append(f"sub-question {i} is a generic frame around the question ({text!r}); ask something specific "
-                       f"to this question instead")
+            out.append(
+                f"sub-question {i} is a generic frame around the question ({text!r}); ask something specific "
+                f"to this question instead"
+            )
     return out
 
 
@@ -120,8 +127,11 @@ _VAGUE_LEAD_RE = re.compile(
     r"(?:information|info|facts|research)\s+(?:on|about)|explain|describe|discuss|research|talk\s+about)\s+(?P<topic>.+)$",
     re.I,
 )
-_WH_RE = re.compile(r"^(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|could|"
-                    r"should|will|would|has|have|had|compare|list|name|identify|in|on|at|from|according)\b", re.I)
+_WH_RE = re.compile(
+    r"^(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|could|"
+    r"should|will|would|has|have|had|compare|list|name|identify|in|on|at|from|according)\b",
+    re.I,
+)
 VAGUE_MAX_TOPIC_TERMS = 3
 
 
@@ -149,14 +159,58 @@ def vague_topic(question: str) -> str:
 # -- verb forms -------------------------------------------------------------------------------
 
 _IRREGULAR_PAST = {
-    "be": "was", "become": "became", "begin": "began", "bring": "brought", "build": "built", "buy": "bought",
-    "choose": "chose", "come": "came", "do": "did", "fall": "fell", "find": "found", "get": "got", "give": "gave",
-    "go": "went", "grow": "grew", "have": "had", "hold": "held", "keep": "kept", "know": "knew", "lead": "led",
-    "leave": "left", "lose": "lost", "make": "made", "meet": "met", "pay": "paid", "put": "put", "rise": "rose",
-    "run": "ran", "say": "said", "see": "saw", "sell": "sold", "send": "sent", "set": "set", "shut": "shut",
-    "spend": "spent", "stand": "stood", "take": "took", "tell": "told", "think": "thought", "win": "won",
-    "write": "wrote", "cut": "cut", "let": "let", "split": "split", "sink": "sank", "strike": "struck",
-    "drive": "drove", "ride": "rode", "fly": "flew", "draw": "drew", "speak": "spoke", "steal": "stole",
+    "be": "was",
+    "become": "became",
+    "begin": "began",
+    "bring": "brought",
+    "build": "built",
+    "buy": "bought",
+    "choose": "chose",
+    "come": "came",
+    "do": "did",
+    "fall": "fell",
+    "find": "found",
+    "get": "got",
+    "give": "gave",
+    "go": "went",
+    "grow": "grew",
+    "have": "had",
+    "hold": "held",
+    "keep": "kept",
+    "know": "knew",
+    "lead": "led",
+    "leave": "left",
+    "lose": "lost",
+    "make": "made",
+    "meet": "met",
+    "pay": "paid",
+    "put": "put",
+    "rise": "rose",
+    "run": "ran",
+    "say": "said",
+    "see": "saw",
+    "sell": "sold",
+    "send": "sent",
+    "set": "set",
+    "shut": "shut",
+    "spend": "spent",
+    "stand": "stood",
+    "take": "took",
+    "tell": "told",
+    "think": "thought",
+    "win": "won",
+    "write": "wrote",
+    "cut": "cut",
+    "let": "let",
+    "split": "split",
+    "sink": "sank",
+    "strike": "struck",
+    "drive": "drove",
+    "ride": "rode",
+    "fly": "flew",
+    "draw": "drew",
+    "speak": "spoke",
+    "steal": "stole",
 }
 
 
@@ -207,11 +261,15 @@ _AUX = frozenset("is are was were do does did has have had can could will would 
 _BE = frozenset("is are was were".split())
 _DO = frozenset("do does did".split())
 _WH_WORDS = frozenset("which what who whom whose when where why how".split())
-_NP_ENDERS = frozenset("the a an its their his her this that these those for from to in on at with by of into as "
-                       "since before after during than between under over per against about through without within across "
-                       "towards toward via like near".split())
-_PARTICIPLE_RE = re.compile(r"^(?:[a-z]+ed|built|made|sold|founded|based|located|headquartered|held|known|run|done|"
-                            r"paid|bought|led|won|given|taken|written|seen|begun|grown)$")
+_NP_ENDERS = frozenset(
+    "the a an its their his her this that these those for from to in on at with by of into as "
+    "since before after during than between under over per against about through without within across "
+    "towards toward via like near".split()
+)
+_PARTICIPLE_RE = re.compile(
+    r"^(?:[a-z]+ed|built|made|sold|founded|based|located|headquartered|held|known|run|done|"
+    r"paid|bought|led|won|given|taken|written|seen|begun|grown)$"
+)
 
 
 def _subject_end(tokens: list[str]) -> int:
@@ -220,7 +278,9 @@ def _subject_end(tokens: list[str]) -> int:
         return 0
     i = 0
     if tokens[0][:1].isupper():
-        while i < len(tokens) and (tokens[i][:1].isupper() or tokens[i][:1].isdigit() or tokens[i] in {"&", "of", "de"}):
+        while i < len(tokens) and (
+            tokens[i][:1].isupper() or tokens[i][:1].isdigit() or tokens[i] in {"&", "of", "de"}
+        ):
             i += 1
         if not (i == 1 and tokens[0].isupper() and len(tokens[0]) <= 4):
             return i
@@ -253,11 +313,15 @@ def _uninvert(aux: str, rest: list[str], yes_no: bool = False) -> list[str]:
     verb = rest[end]
     if rest[end - 1].lower() == "not" and end > 1:
         # "why do antibiotics not work" -> "why antibiotics do not work"
-        return rest[:end - 1] + [low] + rest[end - 1:]
+        return rest[: end - 1] + [low] + rest[end - 1 :]
     if low in _DO:
-        verb = past_tense(verb) if low == "did" else (third_person(verb) if low == "does" and not _plural(rest[:end]) else verb)
-        return rest[:end] + [verb] + rest[end + 1:]
-    return rest[:end] + [low, verb] + rest[end + 1:]
+        verb = (
+            past_tense(verb)
+            if low == "did"
+            else (third_person(verb) if low == "does" and not _plural(rest[:end]) else verb)
+        )
+        return rest[:end] + [verb] + rest[end + 1 :]
+    return rest[:end] + [low, verb] + rest[end + 1 :]
 
 
 def _plural(subject: list[str]) -> bool:
@@ -290,9 +354,14 @@ def absence_clause(subquestion: str) -> str:
             # "Which maker was the largest": the wh-phrase is the subject and stays in front of
             # its verb; "What is the capacity of X", "Which chemistry will X use": it is not.
             following = tokens[k + 1] if k + 1 < len(tokens) else ""
-            subject_question = (start == 1 and tokens[0].lower() in {"which", "what"} and k > start
-                                and tokens[k].lower() not in _DO and following[:1].islower())
+            subject_question = (
+                start == 1
+                and tokens[0].lower() in {"which", "what"}
+                and k > start
+                and tokens[k].lower() not in _DO
+                and following[:1].islower()
+            )
             if subject_question:
                 return " ".join(out)
-            return " ".join(out[:k] + _uninvert(tokens[k], tokens[k + 1:]))
+            return " ".join(out[:k] + _uninvert(tokens[k], tokens[k + 1 :]))
     return " ".join(out)

@@ -13,6 +13,7 @@ token estimates never exceed `tokens`. A token estimate is the prompt plus max_t
 providers themselves count against a quota); one call larger than the whole token limit is
 counted as the limit, so it is admitted when the window is empty instead of never.
 """
+
 from __future__ import annotations
 
 import random
@@ -102,8 +103,11 @@ def limit_for(model: str) -> Limit | None:
     raw = settings.MODEL_RATE_LIMITS.get(model)
     if not raw:
         return None
-    return Limit(requests=int(raw.get("rpm", 0)), tokens=int(raw.get("tpm", 0)),
-                 window_seconds=float(raw.get("window_seconds", DEFAULT_WINDOW_SECONDS)))
+    return Limit(
+        requests=int(raw.get("rpm", 0)),
+        tokens=int(raw.get("tpm", 0)),
+        window_seconds=float(raw.get("window_seconds", DEFAULT_WINDOW_SECONDS)),
+    )
 
 
 def _keys(model: str) -> list[str]:
@@ -121,7 +125,9 @@ def try_acquire(model: str, *, tokens: int, limit: Limit) -> tuple[bool, float, 
     return ok == 1, wait_ms / 1000, int(now_ms)
 
 
-def acquire(model: str, *, tokens: int, limit: Limit | None = None, max_wait_seconds: float | None = None) -> Admission | None:
+def acquire(
+    model: str, *, tokens: int, limit: Limit | None = None, max_wait_seconds: float | None = None
+) -> Admission | None:
     """Wait until `model` has capacity for one request of `tokens`, then take it.
 
     Returns None when the model has no limit. Raises RateLimitWaitExceeded when no capacity

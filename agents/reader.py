@@ -4,6 +4,7 @@ to the exact characters of the stored page, plus one line of other findings.
 The reader holds no tools and returns fixed fields. Notes whose quote is not in the page
 (stage 1, agents/quotes.py) or that carry instructions addressed to a model are rejected
 here, in code, and never reach the worker, the writer or the report."""
+
 from __future__ import annotations
 
 import hashlib
@@ -26,8 +27,14 @@ class ReadResult:
 def read_page(*, subquestion: str, page_text: str, url: str, title: str, published: str) -> ReadResult:
     nonce = hashlib.sha256(page_text.encode()).hexdigest()[:16]
     prompt = prompts.render(
-        "reader", subquestion=subquestion, page_text=page_text, url=url, title=title.replace('"', "'"),
-        published=published or "unknown", nonce=nonce, max_notes=MAX_NOTES_PER_PAGE,
+        "reader",
+        subquestion=subquestion,
+        page_text=page_text,
+        url=url,
+        title=title.replace('"', "'"),
+        published=published or "unknown",
+        nonce=nonce,
+        max_notes=MAX_NOTES_PER_PAGE,
     )
     data = complete_json(prompt).data
     notes, rejected = [], []
@@ -39,8 +46,15 @@ def read_page(*, subquestion: str, page_text: str, url: str, title: str, publish
         if found is None:
             rejected.append({**raw, "why": "quote is not in the page"})
             continue
-        notes.append({"claim": raw["claim"].strip(), "quote": found.quote,
-                      "char_start": found.char_start, "char_end": found.char_end, "anchored": found.how})
+        notes.append(
+            {
+                "claim": raw["claim"].strip(),
+                "quote": found.quote,
+                "char_start": found.char_start,
+                "char_end": found.char_end,
+                "anchored": found.how,
+            }
+        )
     other = data["other_findings"]
     if looks_like_instruction(other):
         other = ""

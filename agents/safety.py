@@ -1,5 +1,6 @@
 """Web text is untrusted. This module recognises text written to steer a model (prompt
 injection) so code, not a model, keeps it away from notes, reports and tool-holding models."""
+
 from __future__ import annotations
 
 import re

@@ -1,5 +1,6 @@
 """JSON schemas of every structured model output. The schema's name is sent with the request
 (response_format json_schema) and every reply is validated against it in code."""
+
 from __future__ import annotations
 
 MAX_NOTES_PER_PAGE = 5
@@ -28,7 +29,10 @@ SCHEMAS: dict[str, dict] = {
                 "type": "array",
                 "items": {
                     "type": "object",
-                    "properties": {"heading": {"type": "string", "minLength": 1, "maxLength": 200}, "purpose": {"type": "string"}},
+                    "properties": {
+                        "heading": {"type": "string", "minLength": 1, "maxLength": 200},
+                        "purpose": {"type": "string"},
+                    },
                     "required": ["heading", "purpose"],
                     "additionalProperties": False,
                 },
@@ -106,7 +110,11 @@ SCHEMAS: dict[str, dict] = {
             "need_context": {"type": "array", "items": {"type": "integer"}, "maxItems": 5},
             # The opening's statement of what the notes do not answer: clauses completing
             # "The sources found do not state …" (optional; other sections leave it out).
-            "unanswered": {"type": "array", "items": {"type": "string", "minLength": 1, "maxLength": 300}, "maxItems": 4},
+            "unanswered": {
+                "type": "array",
+                "items": {"type": "string", "minLength": 1, "maxLength": 300},
+                "maxItems": 4,
+            },
         },
         "required": ["sentences", "need_context"],
         "additionalProperties": False,
@@ -114,8 +122,16 @@ SCHEMAS: dict[str, dict] = {
     "comparison_table": {
         "type": "object",
         "properties": {
-            "entities": {"type": "array", "items": {"type": "string", "minLength": 1, "maxLength": 200}, "maxItems": 12},
-            "attributes": {"type": "array", "items": {"type": "string", "minLength": 1, "maxLength": 200}, "maxItems": 6},
+            "entities": {
+                "type": "array",
+                "items": {"type": "string", "minLength": 1, "maxLength": 200},
+                "maxItems": 12,
+            },
+            "attributes": {
+                "type": "array",
+                "items": {"type": "string", "minLength": 1, "maxLength": 200},
+                "maxItems": 6,
+            },
             "cells": {
                 "type": "array",
                 "maxItems": 72,
@@ -180,7 +196,14 @@ SCHEMAS: dict[str, dict] = {
             "current_state": {"type": "string"},
             "next_action": {"type": "string"},
         },
-        "required": ["established_facts", "exact_identifiers", "dead_ends", "open_questions", "current_state", "next_action"],
+        "required": [
+            "established_facts",
+            "exact_identifiers",
+            "dead_ends",
+            "open_questions",
+            "current_state",
+            "next_action",
+        ],
         "additionalProperties": False,
     },
     "keypoint_verdicts": {

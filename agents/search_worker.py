@@ -18,6 +18,7 @@ one declared tool (agents/tools.py); code executes it:
 Everything the loop knows is rebuilt from its step rows, so a re-dispatched worker replays
 its finished turns for free and continues where the dead one stopped.
 """
+
 from __future__ import annotations
 
 import json
@@ -163,10 +164,14 @@ class SearchWorker:
         self.reads_failed = 0
         # Each declared tool is bound to the code that runs it (tests check none is missing).
         self.handlers: dict[str, Callable[[int, SearchTurn, dict], SearchTurn]] = {
-            tools.SEARCH.name: self._tool_search, tools.FIND_FILES_BY_NAME.name: self._tool_search,
-            tools.FIND_FILES_BY_TERM.name: self._tool_search, tools.SEARCH_FILES_BY_MEANING.name: self._tool_search,
-            tools.FETCH_PAGES.name: self._tool_read, tools.READ_FILES.name: self._tool_read,
-            tools.FETCH_RESULT.name: self._tool_fetch_result, tools.FINISH.name: self._tool_finish,
+            tools.SEARCH.name: self._tool_search,
+            tools.FIND_FILES_BY_NAME.name: self._tool_search,
+            tools.FIND_FILES_BY_TERM.name: self._tool_search,
+            tools.SEARCH_FILES_BY_MEANING.name: self._tool_search,
+            tools.FETCH_PAGES.name: self._tool_read,
+            tools.READ_FILES.name: self._tool_read,
+            tools.FETCH_RESULT.name: self._tool_fetch_result,
+            tools.FINISH.name: self._tool_finish,
         }
 
     # --- replay and continue -------------------------------------------------------------
@@ -183,15 +188,18 @@ class SearchWorker:
                     return Outcome(Next.FETCH, urls=pending, turn=turn)
                 self._absorb_reads(out)
         # Six calls made and no finish: code ends the loop with what the notes hold.
-        self.store.run_turn(MAX_MODEL_CALLS + 1,
-                            lambda: self._finish_in_code(MAX_MODEL_CALLS + 1, "reached the limit of 6 model calls"))
+        self.store.run_turn(
+            MAX_MODEL_CALLS + 1, lambda: self._finish_in_code(MAX_MODEL_CALLS + 1, "reached the limit of 6 model calls")
+        )
         return Outcome(Next.DONE, turn=MAX_MODEL_CALLS + 1)
 
     def _absorb(self, out: SearchTurn) -> None:
         turn = out.turn
         if out.compaction is not None:
             self._apply_compaction(out.compaction, out.compacted_upto)
-        self._record(context.Entry(turn=turn, kind="decision", text=out.thought, tool=out.tool, arguments=out.arguments))
+        self._record(
+            context.Entry(turn=turn, kind="decision", text=out.thought, tool=out.tool, arguments=out.arguments)
+        )
         if out.error:
             self._record(context.Entry(turn=turn, kind="error", text=out.error, tool=out.tool))
         if out.tool in tools.SEARCH_TOOLS and not out.error:
@@ -202,9 +210,19 @@ class SearchWorker:
                 self.results_seen.setdefault(r["url"], r)
         if out.observation:
             self.observations[out.handle] = out.observation
-            self._record(context.Entry(turn=turn, kind="observation", text=out.observation, tool=out.tool,
-                                       arguments=out.arguments, handle=out.handle, domains=out.domains,
-                                       covers=out.covers, urls=out.urls))
+            self._record(
+                context.Entry(
+                    turn=turn,
+                    kind="observation",
+                    text=out.observation,
+                    tool=out.tool,
+                    arguments=out.arguments,
+                    handle=out.handle,
+                    domains=out.domains,
+                    covers=out.covers,
+                    urls=out.urls,
+                )
+            )
         self.pages_claimed += len(out.claimed)
         self.urls_read.update(out.claimed)
 
@@ -224,11 +242,19 @@ class SearchWorker:
         text = "\n".join(lines)
         handle = f"{out.handle}_read"
         self.observations[handle] = text
-        self._record(context.Entry(turn=out.turn, kind="observation", text=text, tool=out.tool,
-                                   arguments=out.arguments, handle=handle,
-                                   domains=sorted({domain_of(u) for u in out.claimed}),
-                                   covers=f"{sum(1 for line in lines if line.startswith('read'))} pages read",
-                                   urls=out.claimed))
+        self._record(
+            context.Entry(
+                turn=out.turn,
+                kind="observation",
+                text=text,
+                tool=out.tool,
+                arguments=out.arguments,
+                handle=handle,
+                domains=sorted({domain_of(u) for u in out.claimed}),
+                covers=f"{sum(1 for line in lines if line.startswith('read'))} pages read",
+                urls=out.claimed,
+            )
+        )
 
     def _record(self, entry: context.Entry) -> None:
         self.history.append(entry)
@@ -246,8 +272,15 @@ class SearchWorker:
         summary = " ".join(n["claim"] for n in self.notes[:6])[:1200] or "No relevant evidence found."
         not_found = [] if self.notes else [self.sq.text]
         not_found.append(f"research stopped: {why}")
-        return self._finished(SearchTurn(turn=turn, tool=tools.FINISH.name, thought=f"Stopped by code: {why}.",
-                                         arguments={"summary": summary, "not_found": not_found}, handle=f"r_{turn}"))
+        return self._finished(
+            SearchTurn(
+                turn=turn,
+                tool=tools.FINISH.name,
+                thought=f"Stopped by code: {why}.",
+                arguments={"summary": summary, "not_found": not_found},
+                handle=f"r_{turn}",
+            )
+        )
 
     def _finished(self, base: SearchTurn) -> SearchTurn:
         base.note_ids = [n["id"] for n in self.notes]
@@ -278,11 +311,17 @@ class SearchWorker:
         return prompts.render(
             "search_worker",
             task=f"{self.job.question}\n(depth: {self.job.depth}; sources: {', '.join(self.job.sources)})",
-            subquestion=self.sq.text, turn=turn, max_calls=MAX_MODEL_CALLS, pages_read=self.pages_claimed,
-            max_pages=self.max_pages, compacted=json.dumps(self.compacted, ensure_ascii=False) if self.compacted else "",
-            history=context.visible_history(self.history, turn), queries_sent=self.queries,
+            subquestion=self.sq.text,
+            turn=turn,
+            max_calls=MAX_MODEL_CALLS,
+            pages_read=self.pages_claimed,
+            max_pages=self.max_pages,
+            compacted=json.dumps(self.compacted, ensure_ascii=False) if self.compacted else "",
+            history=context.visible_history(self.history, turn),
+            queries_sent=self.queries,
             notes=[{"id": n["id"], "digest": note_digest(n["claim"]), "domain": n["domain"]} for n in self.notes],
-            tools=self.tools, collection=self.collection,
+            tools=self.tools,
+            collection=self.collection,
         )
 
     def _maybe_compact(self, turn: int) -> tuple[dict | None, int]:
@@ -315,8 +354,10 @@ class SearchWorker:
         except ModelOutputError as exc:
             # An empty or malformed answer (even after the client's one repair) costs this turn,
             # not the whole worker: the next turn sees what went wrong.
-            base.error = (f"Your last reply could not be used ({exc}). Reply with one JSON object "
-                          f"naming one of the tools: {', '.join(t.name for t in self.tools)}.")
+            base.error = (
+                f"Your last reply could not be used ({exc}). Reply with one JSON object "
+                f"naming one of the tools: {', '.join(t.name for t in self.tools)}."
+            )
             return base
         base.tool, base.arguments, base.thought = reply["tool"], reply["arguments"], reply["thought"]
         tool = tools.by_name(self.tools, base.tool)
@@ -336,7 +377,9 @@ class SearchWorker:
     def _tool_fetch_result(self, turn: int, base: SearchTurn, arguments: dict) -> SearchTurn:
         text = self.observations.get(arguments["handle"])
         if text is None:
-            base.error = f"No result has the handle {arguments['handle']!r}. Use a handle shown in a stub of your history."
+            base.error = (
+                f"No result has the handle {arguments['handle']!r}. Use a handle shown in a stub of your history."
+            )
         else:
             base.observation = text
         return base
@@ -352,27 +395,39 @@ class SearchWorker:
         earlier = self.store.claim_query(normalised, query, turn)
         repeat_note = ""
         if earlier is not None and earlier.sq_id == self.sq.pk and earlier.turn is not None:
-            repeat_note = (f'(you sent this query in turn {earlier.turn}: the same results again; rewrite it with a '
-                           "name, date or term from your notes, or read results you have not read yet)")
+            repeat_note = (
+                f"(you sent this query in turn {earlier.turn}: the same results again; rewrite it with a "
+                "name, date or term from your notes, or read results you have not read yet)"
+            )
         if earlier is not None and earlier.results is not None:
             # Sent before by this job: its stored results, not a second charge, not a refusal.
             provider_name = earlier.provider
             results = [Result(**r) for r in earlier.results]
         else:
             try:
-                provider_name, results = run_search(query, sources=self.job.sources, owner=self.job.user,
-                                                    providers=[provider_name] if provider_name else None)
+                provider_name, results = run_search(
+                    query,
+                    sources=self.job.sources,
+                    owner=self.job.user,
+                    providers=[provider_name] if provider_name else None,
+                )
             except SearchUnavailable as exc:
-                base.error = (f"search failed on every provider ({exc}). Try a different query later, or finish and "
-                              "say what you could not research.")
+                base.error = (
+                    f"search failed on every provider ({exc}). Try a different query later, or finish and "
+                    "say what you could not research."
+                )
                 base.search_unavailable = True
                 return base
-        self.store.emit("search", {"sq_id": self.sq.pk, "query": query, "results": len(results), "provider": provider_name})
+        self.store.emit(
+            "search", {"sq_id": self.sq.pk, "query": query, "results": len(results), "provider": provider_name}
+        )
         lines = [f"{'query' if tool == tools.SEARCH.name else tool}: {query}", f"{len(results)} results:"]
         for i, r in enumerate(results, 1):
             # Title and address only: a snippet is page text, and this model holds tools.
-            lines.append(f"{i}. {untrusted_snippet(r.title, 120)} | {r.url} | {r.domain} | {r.published or 'undated'} | "
-                         f"quality {r.quality:.2f}")
+            lines.append(
+                f"{i}. {untrusted_snippet(r.title, 120)} | {r.url} | {r.domain} | {r.published or 'undated'} | "
+                f"quality {r.quality:.2f}"
+            )
         if not results:
             lines.append("(no results: rewrite the query with other terms)")
         if repeat_note:
@@ -390,8 +445,10 @@ class SearchWorker:
         unknown = [u for u in urls if u not in self.results_seen]
         room = self.max_pages - self.pages_claimed
         if unknown:
-            base.error = (f"{base.tool} refused {unknown}: only addresses from your search results can be read. "
-                          "Search first, then pick from the results.")
+            base.error = (
+                f"{base.tool} refused {unknown}: only addresses from your search results can be read. "
+                "Search first, then pick from the results."
+            )
             return base
         if room <= 0:
             base.error = f"You have read your {self.max_pages} pages. Call finish with what your notes establish."

@@ -1,4 +1,5 @@
 """Thin Celery tasks of the agents app: take ids, call a service."""
+
 from __future__ import annotations
 
 import redis
@@ -11,9 +12,17 @@ TRANSIENT_ERRORS = (OperationalError, InterfaceError, redis.exceptions.Connectio
 UPLOAD_PROCESS_MAX_RETRIES = 5
 
 
-@shared_task(name="agents.tasks.upload_process", bind=True, acks_late=True, autoretry_for=TRANSIENT_ERRORS,
-             retry_backoff=2, retry_backoff_max=60, retry_jitter=True, max_retries=UPLOAD_PROCESS_MAX_RETRIES,
-             ignore_result=True)
+@shared_task(
+    name="agents.tasks.upload_process",
+    bind=True,
+    acks_late=True,
+    autoretry_for=TRANSIENT_ERRORS,
+    retry_backoff=2,
+    retry_backoff_max=60,
+    retry_jitter=True,
+    max_retries=UPLOAD_PROCESS_MAX_RETRIES,
+    ignore_result=True,
+)
 def upload_process(self, upload_id: int) -> None:
     """Read one processing upload (agents.uploads.upload_process); idempotent."""
     from agents.uploads import upload_process as process

@@ -1,6 +1,7 @@
 """Text primitives for the offline engine: sentences with exact offsets, content terms,
 named entities and figures. Everything here is deterministic.
 """
+
 from __future__ import annotations
 
 import re
@@ -97,7 +98,7 @@ def sentences(text: str) -> list[Sentence]:
         chunk = block.group(0)
         start = 0
         for m in _BOUNDARY_RE.finditer(chunk):
-            before = chunk[start:m.start()].split()
+            before = chunk[start : m.start()].split()
             last = before[-1].lower().rstrip(".") if before else ""
             if last in _ABBREVIATIONS or (len(last) == 1 and last.isalpha()):
                 continue
@@ -131,9 +132,7 @@ _ENTITY_STOP = frozenset(
     "Including Between With Without Under Over Across Instead Then Thus Hence Also Such No Not Whether "
     "Where Here There Cheaper Smaller Larger Higher Lower New Old First Second Third Fourth Fifth".split()
 )
-_MONTHS = frozenset(
-    "January February March April May June July August September October November December".split()
-)
+_MONTHS = frozenset("January February March April May June July August September October November December".split())
 
 
 def entities(text: str) -> list[str]:

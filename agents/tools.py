@@ -1,6 +1,7 @@
 """Declared tools of the search worker: name, what it is for, what it is not for, and a JSON
 schema for its arguments. No two tools share a purpose, and every error string a tool
 returns says what went wrong and what to do instead (seed 000)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -23,8 +24,10 @@ class Tool:
             jsonschema.validators.validator_for(self.parameters)(self.parameters).validate(arguments)
         except jsonschema.ValidationError as exc:
             where = "/".join(str(p) for p in exc.absolute_path) or "arguments"
-            return (f"{self.name} was called with invalid arguments ({where}: {exc.message}). "
-                    f"Call it again with arguments matching {self.parameters}.")
+            return (
+                f"{self.name} was called with invalid arguments ({where}: {exc.message}). "
+                f"Call it again with arguments matching {self.parameters}."
+            )
         return ""
 
 
@@ -46,7 +49,12 @@ FETCH_PAGES = Tool(
     parameters={
         "type": "object",
         "properties": {
-            "urls": {"type": "array", "items": {"type": "string", "minLength": 4}, "minItems": 1, "maxItems": MAX_URLS_PER_FETCH}
+            "urls": {
+                "type": "array",
+                "items": {"type": "string", "minLength": 4},
+                "minItems": 1,
+                "maxItems": MAX_URLS_PER_FETCH,
+            }
         },
         "required": ["urls"],
         "additionalProperties": False,
@@ -95,7 +103,7 @@ FIND_FILES_BY_TERM = Tool(
     name="find_files_by_term",
     purpose="Locate uploaded files that contain exact words, names or figures you already know (full-text search on this machine).",
     not_for="File names (use find_files_by_name) or a topic when you do not know the words the files use (use "
-            "search_files_by_meaning). There is no web search in this research.",
+    "search_files_by_meaning). There is no web search in this research.",
     parameters=SEARCH.parameters,
 )
 SEARCH_FILES_BY_MEANING = Tool(
@@ -128,7 +136,6 @@ SEARCH_TOOLS = {
     SEARCH_FILES_BY_MEANING.name: ("uploads_meaning", "description"),
 }
 READ_TOOL_NAMES = frozenset({FETCH_PAGES.name, READ_FILES.name})
-
 
 
 def tools_for(sources: list[str]) -> tuple[Tool, ...]:

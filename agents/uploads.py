@@ -9,6 +9,7 @@ limits in a capped child process, indexed, its passages embedded; then it is `re
 An upload's URL is upload://<user_id>/<doc_id>/<name>; agents/sources/pages.py reads it from
 the stored document for its owner only, so another user's job can neither find nor read it.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -75,9 +76,11 @@ def _content_type_for(display_name: str, declared) -> str:
         raise ApplicationError(
             f"cannot tell the type of {display_name!r}; upload PDF, HTML, Markdown, text or DOCX "
             f"(extensions {', '.join(s for group in UPLOAD_TYPES.values() for s in group)})",
-            field="content_type")
-    raise ApplicationError(f"content type {declared!r} is not accepted; one of {sorted(UPLOAD_TYPES)}",
-                           field="content_type")
+            field="content_type",
+        )
+    raise ApplicationError(
+        f"content type {declared!r} is not accepted; one of {sorted(UPLOAD_TYPES)}", field="content_type"
+    )
 
 
 def _check_body(content) -> None:
@@ -88,8 +91,11 @@ def _check_body(content) -> None:
     if not content:
         raise ApplicationError("the file is empty", field="content")
     if len(content) > settings.UPLOAD_MAX_BYTES:
-        raise ApplicationError(f"the file is {len(content)} bytes; the limit is {settings.UPLOAD_MAX_BYTES} bytes",
-                               field="content", status=413)
+        raise ApplicationError(
+            f"the file is {len(content)} bytes; the limit is {settings.UPLOAD_MAX_BYTES} bytes",
+            field="content",
+            status=413,
+        )
 
 
 def _content_problem(content: bytes, content_type: str) -> str:
@@ -122,16 +128,26 @@ def upload_create(*, user, filename: str, content: bytes, content_type: str = ""
     _check_body(content)
     content = bytes(content)
     digest = hashlib.sha256(content).hexdigest()
-    existing = Document.objects.filter(collection=COLLECTION, owner=user, raw_ref=f"raw/{digest[:2]}/{digest}",
-                                       url__endswith=f"/{safe}").first()
+    existing = Document.objects.filter(
+        collection=COLLECTION, owner=user, raw_ref=f"raw/{digest[:2]}/{digest}", url__endswith=f"/{safe}"
+    ).first()
     if existing:
         return existing
     raw_ref = store.put_bytes("raw", content)
     with transaction.atomic():
         doc = Document.objects.create(
-            owner=user, collection=COLLECTION, url=f"upload://{user.pk}/pending/{uuid.uuid4().hex}",
-            title=display[:500], filename=display, kind="upload", content_type=content_type, raw_ref=raw_ref, text="",
-            size_bytes=len(content), quality=UPLOAD_QUALITY, status=Document.Status.PROCESSING,
+            owner=user,
+            collection=COLLECTION,
+            url=f"upload://{user.pk}/pending/{uuid.uuid4().hex}",
+            title=display[:500],
+            filename=display,
+            kind="upload",
+            content_type=content_type,
+            raw_ref=raw_ref,
+            text="",
+            size_bytes=len(content),
+            quality=UPLOAD_QUALITY,
+            status=Document.Status.PROCESSING,
         )
         doc.url = upload_url(user_id=user.pk, doc_id=doc.pk, filename=safe)
         doc.save(update_fields=["url"])
@@ -175,8 +191,14 @@ def upload_process(*, upload_id: int) -> Document | None:
         locked = Document.objects.select_for_update().filter(pk=doc.pk, status=Document.Status.PROCESSING).first()
         if locked is None:  # deleted, or finished by a twin delivery, meanwhile
             return Document.objects.filter(pk=doc.pk).first()
-        Document.objects.filter(pk=doc.pk).update(text=doc.text, title=doc.title, published=doc.published,
-                                                  status=Document.Status.READY, reason="", processed_at=timezone.now())
+        Document.objects.filter(pk=doc.pk).update(
+            text=doc.text,
+            title=doc.title,
+            published=doc.published,
+            status=Document.Status.READY,
+            reason="",
+            processed_at=timezone.now(),
+        )
         index_document(doc)
         DocumentChunk.objects.filter(document=doc).delete()
         DocumentChunk.objects.bulk_create(chunks)
@@ -187,7 +209,8 @@ def upload_process(*, upload_id: int) -> Document | None:
 def _reject(doc: Document, reason: str) -> Document:
     reason = f"not read: {reason}"[:500]
     Document.objects.filter(pk=doc.pk, status=Document.Status.PROCESSING).update(
-        status=Document.Status.REJECTED, reason=reason, processed_at=timezone.now())
+        status=Document.Status.REJECTED, reason=reason, processed_at=timezone.now()
+    )
     doc.refresh_from_db()
     return doc
 
@@ -204,15 +227,19 @@ def upload_delete(*, user, upload_id) -> None:
 
     doc = upload_get_for_user(user=user, upload_id=upload_id)
     cache = PageCache.objects.filter(url_hash=page_cache_key(doc.url, user))
-    refs = {doc.raw_ref} | set(cache.values_list("content_ref", flat=True)) | set(cache.values_list("raw_ref", flat=True))
+    refs = (
+        {doc.raw_ref} | set(cache.values_list("content_ref", flat=True)) | set(cache.values_list("raw_ref", flat=True))
+    )
     with transaction.atomic():
         cache.delete()
         DocumentChunk.objects.filter(document=doc).delete()
         Document.objects.filter(pk=doc.pk).delete()
-    still_held = (set(Document.objects.filter(raw_ref__in=refs).values_list("raw_ref", flat=True))
-                  | set(PageCache.objects.filter(content_ref__in=refs).values_list("content_ref", flat=True))
-                  | set(PageCache.objects.filter(raw_ref__in=refs).values_list("raw_ref", flat=True))
-                  | set(Source.objects.filter(content_ref__in=refs).values_list("content_ref", flat=True)))
+    still_held = (
+        set(Document.objects.filter(raw_ref__in=refs).values_list("raw_ref", flat=True))
+        | set(PageCache.objects.filter(content_ref__in=refs).values_list("content_ref", flat=True))
+        | set(PageCache.objects.filter(raw_ref__in=refs).values_list("raw_ref", flat=True))
+        | set(Source.objects.filter(content_ref__in=refs).values_list("content_ref", flat=True))
+    )
     for ref in refs - still_held - {""}:
         store.delete(ref)
 

@@ -3,6 +3,7 @@
 It never sees raw pages. When a note is too thin it may ask (need_context) for the 500
 characters around the note's quote; the runner then calls it once more with that context.
 Note ids it cites that were not given to it are removed in code."""
+
 from __future__ import annotations
 
 from agents import composition, prompts
@@ -17,16 +18,22 @@ def quote_context(note) -> str:
     """The 500 characters around a note's quote in its stored page."""
     page = store.get_text(note.source.content_ref)
     pad = max(0, (CONTEXT_CHARS - (note.char_end - note.char_start)) // 2)
-    return page[max(0, note.char_start - pad): note.char_end + pad]
+    return page[max(0, note.char_start - pad) : note.char_end + pad]
 
 
 def note_view(note) -> dict:
     source = note.source
     return {
-        "id": note.note_id, "claim": note.claim, "quote": note.quote, "domain": source.domain,
+        "id": note.note_id,
+        "claim": note.claim,
+        "quote": note.quote,
+        "domain": source.domain,
         "source": composition.source_label(source.title, source.domain),
         "published": source.published_at.isoformat() if source.published_at else "undated",
-        "quality": f"{source.quality:.2f}", "sq": note.sq_id, "hop": getattr(note.sq, "hop", 0) or 0, "context": "",
+        "quality": f"{source.quality:.2f}",
+        "sq": note.sq_id,
+        "hop": getattr(note.sq, "hop", 0) or 0,
+        "context": "",
     }
 
 
@@ -38,9 +45,19 @@ def _subquestion_views(notes: list, subquestions: list | None = None) -> list[di
     return sorted(seen.values(), key=lambda s: (s["hop"], s["round"], s["id"]))
 
 
-def draft_section(*, question: str, outline: list, heading: str, purpose: str, notes: list, feedback: str = "",
-                  mode: str = "section", unanswered: list[str] = (), subquestions: list | None = None,
-                  disputed: dict | None = None) -> dict:
+def draft_section(
+    *,
+    question: str,
+    outline: list,
+    heading: str,
+    purpose: str,
+    notes: list,
+    feedback: str = "",
+    mode: str = "section",
+    unanswered: list[str] = (),
+    subquestions: list | None = None,
+    disputed: dict | None = None,
+) -> dict:
     """Draft one section. mode "answer" drafts the report's opening: a direct answer to the
     question in 2-4 sentences (`unanswered`: what code found the sources do not state;
     `subquestions`: the plan's sub-questions, those without notes too, as the chain's links).
@@ -55,9 +72,18 @@ def draft_section(*, question: str, outline: list, heading: str, purpose: str, n
     allowed = {v["id"] for v in views}
 
     def ask() -> dict:
-        prompt = prompts.render("writer", question=question, outline=outline, heading=heading, purpose=purpose,
-                                notes=views, feedback=feedback, mode=mode, unanswered=list(unanswered),
-                                subquestions=_subquestion_views(notes, subquestions))
+        prompt = prompts.render(
+            "writer",
+            question=question,
+            outline=outline,
+            heading=heading,
+            purpose=purpose,
+            notes=views,
+            feedback=feedback,
+            mode=mode,
+            unanswered=list(unanswered),
+            subquestions=_subquestion_views(notes, subquestions),
+        )
         return complete_json(prompt).data
 
     data = ask()
@@ -71,7 +97,13 @@ def draft_section(*, question: str, outline: list, heading: str, purpose: str, n
     sentences = []
     for s in data["sentences"]:
         ids = [i for i in dict.fromkeys(s["note_ids"]) if i in allowed]
-        sentences.append({"text": s["text"].strip(), "note_ids": ids, "cited_outside": [i for i in s["note_ids"] if i not in allowed]})
+        sentences.append(
+            {
+                "text": s["text"].strip(),
+                "note_ids": ids,
+                "cited_outside": [i for i in s["note_ids"] if i not in allowed],
+            }
+        )
     if mode == "answer":
         sentences = sentences[:MAX_ANSWER_SENTENCES]
     said = [" ".join(str(u).split()).rstrip(". ") for u in data.get("unanswered") or []]
@@ -89,7 +121,16 @@ def draft_table(*, question: str, notes: list) -> dict:
     for c in data["cells"]:
         ids = [i for i in dict.fromkeys(c["note_ids"]) if i in allowed]
         if ids and c["value"].strip():
-            cells.append({"entity": c["entity"].strip(), "attribute": c["attribute"].strip(), "value": c["value"].strip(),
-                          "note_ids": ids})
-    return {"entities": [e.strip() for e in data["entities"]], "attributes": [a.strip() for a in data["attributes"]],
-            "cells": cells}
+            cells.append(
+                {
+                    "entity": c["entity"].strip(),
+                    "attribute": c["attribute"].strip(),
+                    "value": c["value"].strip(),
+                    "note_ids": ids,
+                }
+            )
+    return {
+        "entities": [e.strip() for e in data["entities"]],
+        "attributes": [a.strip() for a in data["attributes"]],
+        "cells": cells,
+    }

@@ -2,6 +2,7 @@
 sentence is. Stage one: every cited note must be a note of this job, and its quote must be
 exactly the stored page's characters at its offsets. Stage two is the judge (citations/judge.py);
 running both over a draft, with one rewrite, is the check stage's (jobs/stages/check.py)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -37,10 +38,19 @@ class CheckedSentence:
     def dropped(cls, draft: dict, reason: str, history: list | None = None) -> CheckedSentence:
         """A drafted sentence that does not ship, with why. It still counts for coverage as the
         writer drafted it (factual or not, cited or not)."""
-        return cls(draft["section_index"], draft["heading"], draft["position"], draft["text"], list(draft["note_ids"]),
-                   UNSUPPORTED, reason, ReportClaim.Outcome.DROPPED,
-                   history if history is not None else [{"stage": "draft", "text": draft["text"]}],
-                   factual=is_factual(draft["text"]), cited=bool(draft["note_ids"]))
+        return cls(
+            draft["section_index"],
+            draft["heading"],
+            draft["position"],
+            draft["text"],
+            list(draft["note_ids"]),
+            UNSUPPORTED,
+            reason,
+            ReportClaim.Outcome.DROPPED,
+            history if history is not None else [{"stage": "draft", "text": draft["text"]}],
+            factual=is_factual(draft["text"]),
+            cited=bool(draft["note_ids"]),
+        )
 
     @classmethod
     def not_checked(cls, draft: dict, reason: str, history: list | None = None) -> CheckedSentence:
@@ -89,6 +99,7 @@ def single_source(text: str, notes: list) -> bool:
 
 # -- composed sentences and the writer's voice (issue 13) -------------------------------------
 
+
 def _source_names(notes: list) -> list[str]:
     names = []
     for n in notes:
@@ -126,7 +137,10 @@ def composed_problem(text: str, notes: list) -> tuple[str, str]:
         label = composition.source_label(own.source.title, own.source.domain)
         repaired = f"{label} writes: \u201c{bare}.\u201d"
     if repaired != text:
-        why = f"names or figures in none of its quotes: {', '.join(missing)[:300]}" if missing else \
-            "attributed to its source (first person)"
+        why = (
+            f"names or figures in none of its quotes: {', '.join(missing)[:300]}"
+            if missing
+            else "attributed to its source (first person)"
+        )
         return repaired, why
     return text, ""

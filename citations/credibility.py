@@ -15,6 +15,7 @@ really one (syndicated copies).
 - LOW_QUALITY: below it a source is a content farm or as good as one: a claim only it makes is
   not stated (see citations/corroboration.py).
 """
+
 from __future__ import annotations
 
 import re
@@ -55,22 +56,31 @@ HYPE_RE = re.compile(
     r"\b(?:shocking|you won'?t believe|jaw-?dropping|insane(?:ly)?|mind-?blowing|secrets?|explodes?|exploded|"
     r"skyrocket\w*|game-?changer|everything you need to know|must-?(?:see|read|know)|unbelievabl\w+|"
     r"incredible|amazing|epic|crushing it|biggest ever|best ever|hands down|no doubt|everyone knows|"
-    r"top \d+|\d+ (?:things|facts|reasons|ways|secrets))\b", re.I)
+    r"top \d+|\d+ (?:things|facts|reasons|ways|secrets))\b",
+    re.I,
+)
 VAGUE_SOURCING_RE = re.compile(
     r"\b(?:experts? (?:say|agree|believe)|insiders?|rumou?r(?:s|ed)?|word is|people are saying|"
-    r"some say|it is said|reportedly|sources say|many believe|we hear|allegedly)\b", re.I)
-AD_RE = re.compile(r"\b(?:sponsored|advertisement|buy now|click here|subscribe now|best deals?|affiliate|"
-                   r"shop now|limited offer|discount code)\b", re.I)
+    r"some say|it is said|reportedly|sources say|many believe|we hear|allegedly)\b",
+    re.I,
+)
+AD_RE = re.compile(
+    r"\b(?:sponsored|advertisement|buy now|click here|subscribe now|best deals?|affiliate|"
+    r"shop now|limited offer|discount code)\b",
+    re.I,
+)
 SECOND_PERSON_RE = re.compile(r"\b(?:you|your|you'?re|you'?ll)\b", re.I)
 ATTRIBUTION_RE = re.compile(
     r"\b(?:according to (?:the|its|a|an) [A-Za-z]+|filings?|registry|register|annual report|press release|"
     r"declared|disclosed|audited|methodology|we estimate|our estimate|data from|survey of|reported (?:to|in|by))\b",
-    re.I)
+    re.I,
+)
 BYLINE_RE = re.compile(r"^\s*(?:by|written by|author:?)\s+[A-Z][a-z]+(?:\s+[A-Z][a-z'\-]+)+", re.I | re.M)
 DATE_IN_TEXT_RE = re.compile(
     r"\b(?:\d{4}-\d{2}-\d{2}|(?:January|February|March|April|May|June|July|August|September|October|November|"
     r"December) (?:\d{1,2}, )?\d{4}|\d{1,2} (?:January|February|March|April|May|June|July|August|September|"
-    r"October|November|December) \d{4})\b")
+    r"October|November|December) \d{4})\b"
+)
 
 
 def content_score(text: str, title: str = "", published: str | None = None) -> float:
@@ -165,7 +175,9 @@ def domain_scores(notes: list[EvidenceNote]) -> dict[str, float]:
     pages: dict[str, dict] = defaultdict(dict)
     for note in notes:
         key = _page_key(note)
-        pages[note.origin or _own_origin(note)][key] = note.credibility if note.credibility is not None else note.quality
+        pages[note.origin or _own_origin(note)][key] = (
+            note.credibility if note.credibility is not None else note.quality
+        )
     return {origin: round(sum(v.values()) / len(v), 2) for origin, v in pages.items()}
 
 

@@ -11,6 +11,7 @@ Facts with the same value are one side; sides are weighed by their independent c
   The values of the sides that do not lead are stated only there, attributed.
 A page that gives two values itself (a change over time: "from 36 GWh to 48 GWh") is not a
 disagreement; one publisher's two pages that differ (a revised estimate) are."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -62,8 +63,8 @@ class Side:
 @dataclass
 class Disagreement:
     id: str
-    sides: list                      # leading side first
-    minority: list = field(default_factory=list)   # low-quality sides outweighed by a credible one
+    sides: list  # leading side first
+    minority: list = field(default_factory=list)  # low-quality sides outweighed by a credible one
 
     @property
     def stated(self) -> bool:
@@ -102,8 +103,10 @@ class Disagreement:
         period = self.sides[0].representative.period
         if period and period not in about:
             about = f"{about} in {period}"
-        clauses = [f"{s.representative.value_text} ({s.representative.domain}, {s.representative.date or 'undated'})"
-                   for s in self.sides]
+        clauses = [
+            f"{s.representative.value_text} ({s.representative.domain}, {s.representative.date or 'undated'})"
+            for s in self.sides
+        ]
         text = f"Sources disagree on {about}: " + ", while ".join(clauses) + "."
         return {"text": text, "note_ids": [s.representative.note_id for s in self.sides]}
 
@@ -111,14 +114,21 @@ class Disagreement:
         def side_json(side: Side, leading: bool) -> dict:
             rep = side.representative
             return {
-                "value": rep.value_text, "date": rep.date, "domain": rep.domain, "note_id": rep.note_id,
-                "note_ids": side.note_ids, "independent_sources": len(side.credible_origins) or len(side.origins),
+                "value": rep.value_text,
+                "date": rep.date,
+                "domain": rep.domain,
+                "note_id": rep.note_id,
+                "note_ids": side.note_ids,
+                "independent_sources": len(side.credible_origins) or len(side.origins),
                 "sources": sorted({(f.domain, f.date or "undated") for f in side.facts}),
-                "credibility": round(side.best_credibility, 2), "leading": leading,
+                "credibility": round(side.best_credibility, 2),
+                "leading": leading,
             }
 
         return {
-            "id": self.id, "subject": self.subject_text, "attribute": self.attribute_text,
+            "id": self.id,
+            "subject": self.subject_text,
+            "attribute": self.attribute_text,
             "period": self.sides[0].representative.period or None,
             "values": [side_json(s, i == 0) for i, s in enumerate(self.sides)],
             "minority": [side_json(s, False) for s in self.minority],
@@ -128,7 +138,7 @@ class Disagreement:
 
 def _subject_order(fact: fx.Fact) -> list[str]:
     low = fact.claim.lower()
-    return sorted(fact.subject, key=lambda e: (low.find(e) if e in low else len(low)))
+    return sorted(fact.subject, key=lambda e: low.find(e) if e in low else len(low))
 
 
 def _display_subject(fact: fx.Fact, subject: str) -> str:
@@ -136,7 +146,7 @@ def _display_subject(fact: fx.Fact, subject: str) -> str:
     out = []
     for name in subject.split(", "):
         at = fact.claim.lower().find(name)
-        out.append(fact.claim[at:at + len(name)] if at >= 0 else name)
+        out.append(fact.claim[at : at + len(name)] if at >= 0 else name)
     return " and ".join(out)
 
 

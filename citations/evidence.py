@@ -1,5 +1,6 @@
 """What the evidence modules (facts, credibility, relevance, disagreements) work on: a note as
 plain data, with its source's domain, date and quality. Pure: no database, no model call."""
+
 from __future__ import annotations
 
 import re
@@ -14,12 +15,12 @@ class EvidenceNote:
     domain: str = ""
     url: str = ""
     title: str = ""
-    published: str | None = None     # ISO date of the source, None when undated
-    quality: float = 0.5             # the stored source score (prior from URL and page)
-    section: str = ""                # heading of the section its sub-question serves
+    published: str | None = None  # ISO date of the source, None when undated
+    quality: float = 0.5  # the stored source score (prior from URL and page)
+    section: str = ""  # heading of the section its sub-question serves
     subquestion: str = ""
     source_id: int | None = None
-    page_text: str = ""              # the stored page (for content signals and syndication)
+    page_text: str = ""  # the stored page (for content signals and syndication)
     # Filled by credibility.assess: the score used for corroboration, and the origin
     # (syndicated copies of one text share one origin, so they count as one source).
     credibility: float | None = None

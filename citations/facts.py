@@ -6,6 +6,7 @@ agree (same value) or disagree.
 
 A fact is kept only when its figure is in the note's quote, so whatever is said about it can be
 checked against the quote."""
+
 from __future__ import annotations
 
 import math
@@ -15,59 +16,102 @@ from dataclasses import dataclass, field
 from agents import text as tx
 from citations.evidence import EvidenceNote
 
-TERM_PREFIX_CHARS = 5          # "deliveries"/"delivered" -> "deliv"
-ATTRIBUTE_OVERLAP = 0.3        # shared attribute words / the smaller set's words
-SAME_VALUE_REL_TOL = 0.005     # "1.82 million" == "1,820,000"; "about 70%" == "70%"
-DISAGREEMENT_MAX_RATIO = 1.5   # two values further apart than this are rarely one quantity disputed
-                               # (a plant's 52 GWh and its owner's 114 GWh): sized on rival estimates
-                               # of one figure, which differ by a few to 25 percent
+TERM_PREFIX_CHARS = 5  # "deliveries"/"delivered" -> "deliv"
+ATTRIBUTE_OVERLAP = 0.3  # shared attribute words / the smaller set's words
+SAME_VALUE_REL_TOL = 0.005  # "1.82 million" == "1,820,000"; "about 70%" == "70%"
+DISAGREEMENT_MAX_RATIO = 1.5  # two values further apart than this are rarely one quantity disputed
+# (a plant's 52 GWh and its owner's 114 GWh): sized on rival estimates
+# of one figure, which differ by a few to 25 percent
 
 _SCALES = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "bn": 1e9, "trillion": 1e12}
 # Measurement units by dimension, with a factor to one base unit per dimension.
 _UNITS = {
-    "%": ("percent", 1.0), "percent": ("percent", 1.0), "per cent": ("percent", 1.0),
-    "wh": ("energy", 1.0), "kwh": ("energy", 1e3), "mwh": ("energy", 1e6), "gwh": ("energy", 1e9), "twh": ("energy", 1e12),
-    "w": ("power", 1.0), "kw": ("power", 1e3), "mw": ("power", 1e6), "gw": ("power", 1e9),
-    "kg": ("mass", 1.0), "t": ("mass", 1e3), "tonnes": ("mass", 1e3), "tonne": ("mass", 1e3), "tons": ("mass", 1e3),
-    "ton": ("mass", 1e3), "kt": ("mass", 1e6), "mt": ("mass", 1e9),
-    "km": ("length", 1e3), "m": ("length", 1.0), "miles": ("length", 1609.0), "mi": ("length", 1609.0),
-    "$": ("usd", 1.0), "usd": ("usd", 1.0), "dollars": ("usd", 1.0), "€": ("eur", 1.0), "eur": ("eur", 1.0),
-    "euros": ("eur", 1.0), "£": ("gbp", 1.0), "gbp": ("gbp", 1.0), "yen": ("jpy", 1.0), "¥": ("jpy", 1.0),
-    "years": ("years", 1.0), "year": ("years", 1.0), "months": ("months", 1.0), "days": ("days", 1.0),
+    "%": ("percent", 1.0),
+    "percent": ("percent", 1.0),
+    "per cent": ("percent", 1.0),
+    "wh": ("energy", 1.0),
+    "kwh": ("energy", 1e3),
+    "mwh": ("energy", 1e6),
+    "gwh": ("energy", 1e9),
+    "twh": ("energy", 1e12),
+    "w": ("power", 1.0),
+    "kw": ("power", 1e3),
+    "mw": ("power", 1e6),
+    "gw": ("power", 1e9),
+    "kg": ("mass", 1.0),
+    "t": ("mass", 1e3),
+    "tonnes": ("mass", 1e3),
+    "tonne": ("mass", 1e3),
+    "tons": ("mass", 1e3),
+    "ton": ("mass", 1e3),
+    "kt": ("mass", 1e6),
+    "mt": ("mass", 1e9),
+    "km": ("length", 1e3),
+    "m": ("length", 1.0),
+    "miles": ("length", 1609.0),
+    "mi": ("length", 1609.0),
+    "$": ("usd", 1.0),
+    "usd": ("usd", 1.0),
+    "dollars": ("usd", 1.0),
+    "€": ("eur", 1.0),
+    "eur": ("eur", 1.0),
+    "euros": ("eur", 1.0),
+    "£": ("gbp", 1.0),
+    "gbp": ("gbp", 1.0),
+    "yen": ("jpy", 1.0),
+    "¥": ("jpy", 1.0),
+    "years": ("years", 1.0),
+    "year": ("years", 1.0),
+    "months": ("months", 1.0),
+    "days": ("days", 1.0),
     "hours": ("hours", 1.0),
 }
 _QUANTITY_RE = re.compile(
     r"(?P<cur>[$€£¥])?\s?(?<![\w.,\-])(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?![\w,]*\d)"
     r"(?:\s?(?P<scale>thousand|million|billion|bn|trillion)\b)?"
-    r"(?:\s?(?P<unit>%|per cent|percent|[A-Za-z€$£¥]+))?", re.I)
+    r"(?:\s?(?P<unit>%|per cent|percent|[A-Za-z€$£¥]+))?",
+    re.I,
+)
 _YEAR_RE = re.compile(r"(?<![\d.,])(?:19|20)\d\d(?!\d|[.,]\d|%)")
 _DATEISH_RE = re.compile(r"\b\d{4}-\d{2}(?:-\d{2})?\b")
 # Words that say how a figure is known or hedged, not what it measures.
-_NOT_ATTRIBUTE = frozenset(tx.terms(
-    "about around roughly approximately nearly almost some estimate estimated estimates expects expected "
-    "according said says told report reports reported stated states claims claimed figure figures number "
-    "now currently still also just over under least more less than up down total new year years per cent "
-    "percent company group firm people familiar analyst analysts source sources data"))
+_NOT_ATTRIBUTE = frozenset(
+    tx.terms(
+        "about around roughly approximately nearly almost some estimate estimated estimates expects expected "
+        "according said says told report reports reported stated states claims claimed figure figures number "
+        "now currently still also just over under least more less than up down total new year years per cent "
+        "percent company group firm people familiar analyst analysts source sources data"
+    )
+)
 _MONTHS = frozenset("january february march april may june july august september october november december".split())
-_REPORTING_RE = re.compile(r"[^,.;]{0,25}?\b(?:lists?|listed|estimat\w*|counts?|counted|says?|said|reports?|reported|ranks?|"
-                           r"ranked|puts?|gives?|expects?|mapped|calculat\w*|finds?|found|shows?|writes?|wrote|notes?|"
-                           r"noted|records?|recorded|puts)\b")
+_REPORTING_RE = re.compile(
+    r"[^,.;]{0,25}?\b(?:lists?|listed|estimat\w*|counts?|counted|says?|said|reports?|reported|ranks?|"
+    r"ranked|puts?|gives?|expects?|mapped|calculat\w*|finds?|found|shows?|writes?|wrote|notes?|"
+    r"noted|records?|recorded|puts)\b"
+)
 # Words that make a figure one of a part of the period ("in the first nine months of 2025").
-_PART_OF_PERIOD = frozenset("first second third fourth last half quarter quarterly month months nine six three q1 q2 q3 q4 "
-                            "h1 h2 ytd so-far preliminary".split())
+_PART_OF_PERIOD = frozenset(
+    "first second third fourth last half quarter quarterly month months nine six three q1 q2 q3 q4 "
+    "h1 h2 ytd so-far preliminary".split()
+)
 _CHANGE_RE = re.compile(r"\b(?:from|on|over|compared with)\s+(?:about\s+|the\s+)?[$€£]?\d", re.I)  # "up from 36 GWh"
-_REPORTED_RE = re.compile(r"\b(?:earlier|previous|older|some|other|several|media|press|outdated)\s+(?:media\s+|press\s+)?"
-                          r"(?:reports?|estimates?|figures?|articles?|sources?|accounts?)\b|\bwas previously\b|"
-                          r"\bhad (?:been )?(?:put|reported|estimated)\b|"
-                          r"\b(?:said|says|told|announced)\b[^.;]{0,40}?\bthat\b", re.I)
-_ATTRIBUTION_RE = re.compile(r",\s*(?:according to|as reported by|(?:\w+\s+){0,3}(?:said|says|told|writes|wrote))\b.*$", re.I)
+_REPORTED_RE = re.compile(
+    r"\b(?:earlier|previous|older|some|other|several|media|press|outdated)\s+(?:media\s+|press\s+)?"
+    r"(?:reports?|estimates?|figures?|articles?|sources?|accounts?)\b|\bwas previously\b|"
+    r"\bhad (?:been )?(?:put|reported|estimated)\b|"
+    r"\b(?:said|says|told|announced)\b[^.;]{0,40}?\bthat\b",
+    re.I,
+)
+_ATTRIBUTION_RE = re.compile(
+    r",\s*(?:according to|as reported by|(?:\w+\s+){0,3}(?:said|says|told|writes|wrote))\b.*$", re.I
+)
 
 
 @dataclass(frozen=True)
 class Quantity:
-    value: float           # in the dimension's base unit, scale applied
-    dimension: str         # "percent", "energy", "mass", "usd", ... or "count"
-    text: str              # as written: "1.82 million", "48 GWh", "70%"
+    value: float  # in the dimension's base unit, scale applied
+    dimension: str  # "percent", "energy", "mass", "usd", ... or "count"
+    text: str  # as written: "1.82 million", "48 GWh", "70%"
     start: int
     end: int
 
@@ -75,17 +119,17 @@ class Quantity:
 @dataclass
 class Fact:
     note_id: int
-    subject: frozenset           # entity names (lower-cased, possessives split)
-    attribute: frozenset         # attribute word keys
+    subject: frozenset  # entity names (lower-cased, possessives split)
+    attribute: frozenset  # attribute word keys
     quantity: Quantity
-    period: str                  # the year the figure is for ("" when the clause names none)
-    date: str | None             # the source's publication date
+    period: str  # the year the figure is for ("" when the clause names none)
+    date: str | None  # the source's publication date
     domain: str
     origin: str
     credibility: float
     claim: str
-    attribute_words: tuple = field(default_factory=tuple)   # as written, in order
-    page: object = None          # the page it was read from (its source id, or url)
+    attribute_words: tuple = field(default_factory=tuple)  # as written, in order
+    page: object = None  # the page it was read from (its source id, or url)
 
     @property
     def value_text(self) -> str:
@@ -100,8 +144,12 @@ def quantities(text: str) -> list[Quantity]:
         raw = m.group("num")
         if any(a <= m.start("num") < b for a, b in dates):
             continue
-        if re.fullmatch(r"(?:19|20)\d\d", raw) and not m.group("scale") and not m.group("cur") \
-                and (m.group("unit") or "").lower() not in {"%", "percent", "gwh", "mwh", "kwh", "tonnes", "t"}:
+        if (
+            re.fullmatch(r"(?:19|20)\d\d", raw)
+            and not m.group("scale")
+            and not m.group("cur")
+            and (m.group("unit") or "").lower() not in {"%", "percent", "gwh", "mwh", "kwh", "tonnes", "t"}
+        ):
             continue
         value = float(raw.replace(",", ""))
         scale = (m.group("scale") or "").lower()
@@ -122,8 +170,12 @@ def _entity_keys(text: str) -> list[str]:
     for name in tx.entities(text):
         for part in re.split(r"['\u2019](?:s\b)?\s*", name):
             part = part.strip()
-            if len(part) >= 3 and part.lower() not in _MONTHS and part.lower() not in _UNITS \
-                    and part.lower() not in _SCALES:
+            if (
+                len(part) >= 3
+                and part.lower() not in _MONTHS
+                and part.lower() not in _UNITS
+                and part.lower() not in _SCALES
+            ):
                 out.append(part.lower())
     return out
 
@@ -134,8 +186,14 @@ def _is_publisher(entity: str, note: EvidenceNote) -> bool:
     squashed = re.sub(r"[^a-z0-9]", "", entity)
     initials = "".join(w[0] for w in entity.split() if w)
     site = re.sub(r"[^a-z0-9]", "", (note.domain or "").split(".")[0])
-    return bool(site) and (squashed == site or site.startswith(squashed) and len(squashed) >= 5
-                           or squashed.startswith(site) and len(site) >= 5 or (len(initials) >= 3 and initials == label[0]))
+    return bool(site) and (
+        squashed == site
+        or site.startswith(squashed)
+        and len(squashed) >= 5
+        or squashed.startswith(site)
+        and len(site) >= 5
+        or (len(initials) >= 3 and initials == label[0])
+    )
 
 
 def subject_names(text: str, note: EvidenceNote) -> list[str]:
@@ -150,7 +208,7 @@ def subject_names(text: str, note: EvidenceNote) -> list[str]:
 def _reports(entity: str, text: str) -> bool:
     """The name opens the text as the one who reports, estimates or lists."""
     head = re.sub(r"^\W*(?:the\s+)?", "", text.lower())
-    return head.startswith(entity) and bool(_REPORTING_RE.match(head[len(entity):]))
+    return head.startswith(entity) and bool(_REPORTING_RE.match(head[len(entity) :]))
 
 
 def _key(word: str) -> str:
@@ -158,8 +216,11 @@ def _key(word: str) -> str:
 
 
 def _nearest_year(text: str, q: Quantity) -> str:
-    years = [(min(abs(m.start() - q.end), abs(q.start - m.end())), m.group(0)) for m in _YEAR_RE.finditer(text)
-             if not (q.start <= m.start() < q.end)]
+    years = [
+        (min(abs(m.start() - q.end), abs(q.start - m.end())), m.group(0))
+        for m in _YEAR_RE.finditer(text)
+        if not (q.start <= m.start() < q.end)
+    ]
     return min(years)[1] if years else ""
 
 
@@ -190,8 +251,16 @@ def _extract_from(text: str, note: EvidenceNote, quote_numbers: set) -> list[Fac
     attribute_words = []
     for w in tx.words(body):
         lw = w.lower()
-        if lw in tx.STOPWORDS or lw in entity_words or lw[0].isdigit() or lw in _MONTHS or lw in _UNITS \
-                or lw in _SCALES or _key(w) in _NOT_ATTRIBUTE or len(lw) < 3:
+        if (
+            lw in tx.STOPWORDS
+            or lw in entity_words
+            or lw[0].isdigit()
+            or lw in _MONTHS
+            or lw in _UNITS
+            or lw in _SCALES
+            or _key(w) in _NOT_ATTRIBUTE
+            or len(lw) < 3
+        ):
             continue
         attribute_words.append(w)
     attribute = frozenset(_key(w) for w in attribute_words)
@@ -207,22 +276,39 @@ def _extract_from(text: str, note: EvidenceNote, quote_numbers: set) -> list[Fac
         if (dimension, period) in seen:
             continue
         seen.add((dimension, period))
-        if not set(tx.numbers(q.text)) & quote_numbers and not (set(tx.numbers(q.text)) <= figures and _figure_in(q, note.quote)):
+        if not set(tx.numbers(q.text)) & quote_numbers and not (
+            set(tx.numbers(q.text)) <= figures and _figure_in(q, note.quote)
+        ):
             continue
-        out.append(Fact(note_id=note.id, subject=subject, attribute=attribute, quantity=q, period=period,
-                        date=note.published, domain=note.source_label, origin=note.origin or note.domain,
-                        credibility=note.credibility if note.credibility is not None else note.quality,
-                        claim=note.claim, attribute_words=tuple(dict.fromkeys(attribute_words)),
-                        page=note.source_id if note.source_id is not None else (note.url or note.domain)))
+        out.append(
+            Fact(
+                note_id=note.id,
+                subject=subject,
+                attribute=attribute,
+                quantity=q,
+                period=period,
+                date=note.published,
+                domain=note.source_label,
+                origin=note.origin or note.domain,
+                credibility=note.credibility if note.credibility is not None else note.quality,
+                claim=note.claim,
+                attribute_words=tuple(dict.fromkeys(attribute_words)),
+                page=note.source_id if note.source_id is not None else (note.url or note.domain),
+            )
+        )
     return out
 
 
 _PART_KEYS = frozenset(_key(w) for w in _PART_OF_PERIOD)
 # What a figure measures, in any field: two figures that name different measures are different facts.
-_MEASURE_KEYS = frozenset(_key(w) for w in (
-    "capacity output production produced deliveries delivered sales sold revenue turnover profit employees staff "
-    "share price cost costs orders range weight budget population value volume shipments shipped installed "
-    "generation generated demand exports imports").split())
+_MEASURE_KEYS = frozenset(
+    _key(w)
+    for w in (
+        "capacity output production produced deliveries delivered sales sold revenue turnover profit employees staff "
+        "share price cost costs orders range weight budget population value volume shipments shipped installed "
+        "generation generated demand exports imports"
+    ).split()
+)
 
 
 def _figure_in(q: Quantity, quote: str) -> bool:

@@ -6,6 +6,7 @@ A judge whose reply cannot be used is not a verdict: when its reply stays invali
 model client's own repair turn, the judge is asked once more; when that fails too (or the
 provider refuses the request), the verdict is NOT_CHECKED with the reason, and the check
 stage drops the sentence as not checked, counted apart from the unsupported ones."""
+
 from __future__ import annotations
 
 import logging
@@ -22,8 +23,12 @@ JUDGE_ATTEMPTS = 2
 
 def _quote_view(note) -> dict:
     source = note.source
-    return {"quote": note.quote, "domain": source.domain, "source": composition.source_label(source.title, source.domain),
-            "published": source.published_at.isoformat() if source.published_at else "undated"}
+    return {
+        "quote": note.quote,
+        "domain": source.domain,
+        "source": composition.source_label(source.title, source.domain),
+        "published": source.published_at.isoformat() if source.published_at else "undated",
+    }
 
 
 def judge(sentence: str, notes: list) -> dict:
@@ -43,7 +48,14 @@ def judge(sentence: str, notes: list) -> dict:
 
 
 def rewrite(sentence: str, verdict: str, reason: str, notes: list) -> dict:
-    views = [{"id": n.note_id, "claim": n.claim, "quote": n.quote, **{k: v for k, v in _quote_view(n).items() if k != "quote"}}
-             for n in notes]
+    views = [
+        {
+            "id": n.note_id,
+            "claim": n.claim,
+            "quote": n.quote,
+            **{k: v for k, v in _quote_view(n).items() if k != "quote"},
+        }
+        for n in notes
+    ]
     prompt = prompts.render("rewriter", sentence=sentence, verdict=verdict, reason=reason, notes=views)
     return complete_json(prompt).data

@@ -7,6 +7,7 @@
   against it, and a cited sentence that was dropped (its citation failed) is not covered: an
   empty report (every sentence dropped) has coverage 0, never 100%.
 """
+
 from __future__ import annotations
 
 from django.conf import settings

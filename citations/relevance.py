@@ -12,6 +12,7 @@
 - Sections: a note whose own section's purpose shares none of its specific words, while another
   section's does, goes to that section.
 Pure: plain data in, plain data out."""
+
 from __future__ import annotations
 
 import re
@@ -22,22 +23,39 @@ from agents import text as tx
 from citations import facts as fx
 from citations.evidence import EvidenceNote
 
-GENERIC_NOTE_SHARE = 0.25    # a word in more than this share of the job's notes is not specific
-MIN_NOTES_FOR_GENERIC = 8    # with fewer notes every shared word counts
+GENERIC_NOTE_SHARE = 0.25  # a word in more than this share of the job's notes is not specific
+MIN_NOTES_FOR_GENERIC = 8  # with fewer notes every shared word counts
 SECTION_MOVE_MIN_SHARED = 2
-_NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
-                 "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20}
-_COUNT_RE = re.compile(r"\b(?:top|the|largest|biggest|leading|main)?\s*(?P<n>\d{1,2}|" + "|".join(_NUMBER_WORDS) +
-                       r")\s+(?P<rest>(?:[a-z\-]+\s+){0,4}?(?P<noun>[a-z\-]+s))\b", re.I)
+_NUMBER_WORDS = {
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "fifteen": 15,
+    "twenty": 20,
+}
+_COUNT_RE = re.compile(
+    r"\b(?:top|the|largest|biggest|leading|main)?\s*(?P<n>\d{1,2}|"
+    + "|".join(_NUMBER_WORDS)
+    + r")\s+(?P<rest>(?:[a-z\-]+\s+){0,4}?(?P<noun>[a-z\-]+s))\b",
+    re.I,
+)
 
 
 @dataclass
 class Scope:
     count: int = 0
-    noun: str = ""                      # the set's noun key ("maker")
+    noun: str = ""  # the set's noun key ("maker")
     members: set = field(default_factory=set)
     peers: set = field(default_factory=set)
-    named: set = field(default_factory=set)   # everything in scope (members, question and sub-question names, partners)
+    named: set = field(default_factory=set)  # everything in scope (members, question and sub-question names, partners)
 
 
 def _entities(text: str) -> set[str]:
@@ -81,8 +99,12 @@ def find_scope(question: str, notes: list[EvidenceNote], subquestions: list[str]
             scope.peers |= {e for e in other if not _matches(e, scope.members)}
         for note in notes:
             names = fx._entity_keys(note.claim)
-            if names and noun in {fx._key(w) for w in tx.words(note.claim)} and not _matches(names[0], scope.members) \
-                    and not any(_matches(e, scope.members) for e in names):
+            if (
+                names
+                and noun in {fx._key(w) for w in tx.words(note.claim)}
+                and not _matches(names[0], scope.members)
+                and not any(_matches(e, scope.members) for e in names)
+            ):
                 scope.peers.add(names[0])
     named = set(scope.members) | _entities(question)
     for sq in subquestions:

@@ -8,6 +8,7 @@ content farm makes is not stated; a true one is stated from its credible sources
 figure is outweighed by more independent or more credible sources (stated only, attributed, in
 the disagreement sentence; or listed as a minority claim), notes outside the question's set,
 and notes off topic. Returns plain JSON, stored as a step's output."""
+
 from __future__ import annotations
 
 from citations import credibility, relevance
@@ -33,14 +34,17 @@ def uncorroborated_figures(notes: list[EvidenceNote], facts: list[fx.Fact]) -> d
             continue
         for f in by_note[note.id]:
             if not any(g.origin != f.origin and fx.same_subject(f, g) and fx.same_value(f, g) for g in facts):
-                out[note.id] = (f"figure {f.value_text} only from a doubtful source ({note.domain}, credibility "
-                                f"{note.credibility:.2f}) and no other source")
+                out[note.id] = (
+                    f"figure {f.value_text} only from a doubtful source ({note.domain}, credibility "
+                    f"{note.credibility:.2f}) and no other source"
+                )
                 break
     return out
 
 
-def select(*, question: str, outline: list[dict], notes: list[EvidenceNote],
-           subquestions: dict[str, list[str]] | None = None) -> dict:
+def select(
+    *, question: str, outline: list[dict], notes: list[EvidenceNote], subquestions: dict[str, list[str]] | None = None
+) -> dict:
     """{"sections": {heading: [note ids]}, "withheld": {note id: reason}, "disagreements": [...],
     "minority_claims": [...], "credibility": {origin: score}, "scope": {...}}."""
     subquestions = subquestions or {}
@@ -61,22 +65,38 @@ def select(*, question: str, outline: list[dict], notes: list[EvidenceNote],
         for side in d.minority:
             rep, lead = side.representative, d.sides[0].representative
             for i in side.note_ids:
-                withheld.setdefault(i, f"minority claim: {rep.value_text} contradicted by {lead.value_text} ({lead.domain})")
-            minority_claims.append({
-                "subject": d.subject_text, "attribute": d.attribute_text, "value": rep.value_text,
-                "domain": rep.domain, "date": rep.date, "note_ids": side.note_ids, "claim": rep.claim,
-                "contradicted_by": {"value": lead.value_text, "domain": lead.domain, "date": lead.date,
-                                    "independent_sources": len(d.sides[0].credible_origins)},
-                "statement": f"{rep.domain} ({rep.date or 'undated'}) gives {rep.value_text}, contradicted by "
-                             f"{len(d.sides[0].credible_origins)} independent source(s) giving {lead.value_text}.",
-            })
+                withheld.setdefault(
+                    i, f"minority claim: {rep.value_text} contradicted by {lead.value_text} ({lead.domain})"
+                )
+            minority_claims.append(
+                {
+                    "subject": d.subject_text,
+                    "attribute": d.attribute_text,
+                    "value": rep.value_text,
+                    "domain": rep.domain,
+                    "date": rep.date,
+                    "note_ids": side.note_ids,
+                    "claim": rep.claim,
+                    "contradicted_by": {
+                        "value": lead.value_text,
+                        "domain": lead.domain,
+                        "date": lead.date,
+                        "independent_sources": len(d.sides[0].credible_origins),
+                    },
+                    "statement": f"{rep.domain} ({rep.date or 'undated'}) gives {rep.value_text}, contradicted by "
+                    f"{len(d.sides[0].credible_origins)} independent source(s) giving {lead.value_text}.",
+                }
+            )
         if not d.stated:
             continue
         for side in d.sides[1:]:
             for i in side.note_ids:
-                withheld.setdefault(i, f"outweighed figure {side.representative.value_text}: stated only in disagreement {d.id}")
-        disagreements.append(d.to_json() | {"draft": d.sentence(),
-                                             "disputed_values": [s.representative.value_text for s in d.sides]})
+                withheld.setdefault(
+                    i, f"outweighed figure {side.representative.value_text}: stated only in disagreement {d.id}"
+                )
+        disagreements.append(
+            d.to_json() | {"draft": d.sentence(), "disputed_values": [s.representative.value_text for s in d.sides]}
+        )
 
     purposes = {s["heading"]: s.get("purpose", "") for s in outline}
     section_text = {h: " ".join([h, p, *subquestions.get(h, [])]) for h, p in purposes.items()}

@@ -1,4 +1,5 @@
 """Admin: review jobs, their plans, the read-only step log, sources, notes and claims."""
+
 from __future__ import annotations
 
 import json
@@ -118,14 +119,38 @@ class JobAdmin(admin.ModelAdmin):
     the actions, which call the services (an edit here would bypass their checks, the lease and
     the events). Jobs are neither added nor deleted from admin forms."""
 
-    list_display = ("job_id", "user", "question_short", "status", "round", "tokens_used", "usd", "citation_precision",
-                    "passes_release_gate", "stopped_reason", "created_at")
+    list_display = (
+        "job_id",
+        "user",
+        "question_short",
+        "status",
+        "round",
+        "tokens_used",
+        "usd",
+        "citation_precision",
+        "passes_release_gate",
+        "stopped_reason",
+        "created_at",
+    )
     list_filter = ("status", CostFilter, PrecisionFilter, "depth", "created_at", "variant", "follow_up_missed")
     actions = ["cancel_jobs", "verify_cited_quotes", "rerun_citation_check", "delete_finished_jobs"]
     search_fields = ("question", "job_id", "user__username")
-    readonly_fields = ("job_id", "model_calls", "epoch", "step_seq", "lease_owner", "lease_expires_at", "tokens_used",
-                       "usd_used_micros", "prompt_version", "report", "created_at", "updated_at", "finished_at",
-                       "follow_up_missed")
+    readonly_fields = (
+        "job_id",
+        "model_calls",
+        "epoch",
+        "step_seq",
+        "lease_owner",
+        "lease_expires_at",
+        "tokens_used",
+        "usd_used_micros",
+        "prompt_version",
+        "report",
+        "created_at",
+        "updated_at",
+        "finished_at",
+        "follow_up_missed",
+    )
     raw_id_fields = ("follow_up_of",)
     inlines = [SubQuestionInline, StepInline, SourceInline, NoteInline, ClaimInline]
 
@@ -149,6 +174,7 @@ class JobAdmin(admin.ModelAdmin):
     def model_calls(self, obj):
         url = reverse("admin:jobs_providercall_changelist") + f"?job__job_id__exact={obj.pk}"
         return format_html('<a href="{}">{} calls</a>', url, obj.provider_calls.count())
+
     date_hierarchy = "created_at"
 
     def _for_each(self, request, queryset, service, done: str):
@@ -168,12 +194,16 @@ class JobAdmin(admin.ModelAdmin):
     def cancel_jobs(self, request, queryset):
         self._for_each(request, queryset, services.job_cancel, "Cancelled")
 
-    @admin.action(description="Delete the selected finished jobs (report, notes, claims, events)", permissions=["delete"])
+    @admin.action(
+        description="Delete the selected finished jobs (report, notes, claims, events)", permissions=["delete"]
+    )
     def delete_finished_jobs(self, request, queryset):
         self._for_each(request, queryset, lambda job: services.job_delete(user=job.user, job_id=job.pk), "Deleted")
 
-    @admin.action(description="Re-run the citation check (quotes and the support judge) on finished reports",
-                  permissions=["change"])
+    @admin.action(
+        description="Re-run the citation check (quotes and the support judge) on finished reports",
+        permissions=["change"],
+    )
     def rerun_citation_check(self, request, queryset):
         self._for_each(request, queryset, services.citation_check_rerun, "Citation check started again on")
 
@@ -182,9 +212,12 @@ class JobAdmin(admin.ModelAdmin):
         for job in queryset.exclude(report__isnull=True):
             result = reports.cited_quotes_check(job=job)
             level = messages.SUCCESS if not result["missing"] else messages.ERROR
-            self.message_user(request, f"job {job.pk}: {result['found']} of {result['cited']} cited quotes found on their "
-                                       f"stored pages" + (f"; missing: notes {result['missing']}" if result["missing"] else ""),
-                              level)
+            self.message_user(
+                request,
+                f"job {job.pk}: {result['found']} of {result['cited']} cited quotes found on their "
+                f"stored pages" + (f"; missing: notes {result['missing']}" if result["missing"] else ""),
+                level,
+            )
 
     @admin.display(description="precision gate", boolean=True)
     def passes_release_gate(self, obj):
@@ -235,21 +268,57 @@ class ReportClaimAdmin(admin.ModelAdmin):
     """Claim review: a reviewer sets override_verdict (and a note); who and when are recorded by
     services.claim_override_set. The model's verdict and the history stay as they were."""
 
-    list_display = ("claim_id", "job", "section", "sentence", "verdict", "outcome", "single_source", "override_verdict",
-                    "override_by", "override_at")
+    list_display = (
+        "claim_id",
+        "job",
+        "section",
+        "sentence",
+        "verdict",
+        "outcome",
+        "single_source",
+        "override_verdict",
+        "override_by",
+        "override_at",
+    )
     list_filter = ("verdict", "outcome", "single_source", "override_verdict")
     search_fields = ("sentence", "job__job_id")
-    fields = ("job", "section", "sentence", "note_ids", "verdict", "reason", "outcome", "history",
-              "override_verdict", "override_note", "override_by", "override_at")
-    readonly_fields = ("job", "section", "sentence", "note_ids", "verdict", "reason", "outcome", "history",
-                       "override_by", "override_at")
+    fields = (
+        "job",
+        "section",
+        "sentence",
+        "note_ids",
+        "verdict",
+        "reason",
+        "outcome",
+        "history",
+        "override_verdict",
+        "override_note",
+        "override_by",
+        "override_at",
+    )
+    readonly_fields = (
+        "job",
+        "section",
+        "sentence",
+        "note_ids",
+        "verdict",
+        "reason",
+        "outcome",
+        "history",
+        "override_by",
+        "override_at",
+    )
 
     def has_add_permission(self, request):
         return False
 
     def save_model(self, request, obj, form, change):
-        services.claim_override_set(claim=obj, verdict=form.cleaned_data.get("override_verdict", ""),
-                                    note=form.cleaned_data.get("override_note", ""), reviewer=request.user)
+        services.claim_override_set(
+            claim=obj,
+            verdict=form.cleaned_data.get("override_verdict", ""),
+            note=form.cleaned_data.get("override_note", ""),
+            reviewer=request.user,
+        )
 
 
 @admin.register(PageCache)
@@ -263,17 +332,47 @@ class ProviderCallAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     """Every model and search call, with what the model saw (messages) and, for looping
     agents, the full uncompressed trajectory kept apart from it."""
 
-    list_display = ("id", "job", "kind", "role", "model", "tokens_in", "tokens_out", "usd_micros", "latency_ms", "ok", "created_at")
+    list_display = (
+        "id",
+        "job",
+        "kind",
+        "role",
+        "model",
+        "tokens_in",
+        "tokens_out",
+        "usd_micros",
+        "latency_ms",
+        "ok",
+        "created_at",
+    )
     list_filter = ("kind", "role", "model", "ok")
     search_fields = ("step_key", "job__job_id")
-    fields = ("job", "step_key", "epoch", "kind", "role", "model", "tokens_in", "tokens_out", "usd_micros", "latency_ms",
-              "ok", "error", "seen_by_model", "response", "full_trajectory", "created_at")
+    fields = (
+        "job",
+        "step_key",
+        "epoch",
+        "kind",
+        "role",
+        "model",
+        "tokens_in",
+        "tokens_out",
+        "usd_micros",
+        "latency_ms",
+        "ok",
+        "error",
+        "seen_by_model",
+        "response",
+        "full_trajectory",
+        "created_at",
+    )
     readonly_fields = fields
 
     @admin.display(description="what the model saw")
     def seen_by_model(self, obj):
-        return format_html("<pre style='white-space:pre-wrap'>{}</pre>",
-                           "\n\n".join(f"[{m.get('role')}]\n{m.get('content')}" for m in obj.messages or []))
+        return format_html(
+            "<pre style='white-space:pre-wrap'>{}</pre>",
+            "\n\n".join(f"[{m.get('role')}]\n{m.get('content')}" for m in obj.messages or []),
+        )
 
     @admin.display(description="full trajectory (uncompressed)")
     def full_trajectory(self, obj):
@@ -309,8 +408,18 @@ class WebhookDeliveryAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = ("id", "event_type", "endpoint", "job", "status", "attempts", "created_at", "finished_at")
     list_filter = ("status", "event_type")
     search_fields = ("message_id", "endpoint__url")
-    readonly_fields = ("endpoint", "job", "message_id", "event_key", "event_type", "payload", "status", "attempts",
-                       "created_at", "finished_at")
+    readonly_fields = (
+        "endpoint",
+        "job",
+        "message_id",
+        "event_key",
+        "event_type",
+        "payload",
+        "status",
+        "attempts",
+        "created_at",
+        "finished_at",
+    )
     inlines = [WebhookAttemptInline]
 
 

@@ -6,6 +6,7 @@ takes "5". The schema says boolean, string, integer, so the API refuses what the
 refuses: a JSON body has real types, and a client sending 0 for false has a bug worth hearing
 about.
 """
+
 from __future__ import annotations
 
 import math

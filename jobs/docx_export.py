@@ -12,6 +12,7 @@ order the citations appear.
 A PDF export is not offered: every Python route to it either needs a system library a fresh
 machine lacks (WeasyPrint: Pango; docx2pdf: Word or LibreOffice) or lays text out by hand.
 """
+
 from __future__ import annotations
 
 import io
@@ -34,7 +35,7 @@ QUOTE_MAX_CHARS = 600  # a footnote is a reference, not a page; the full quote i
 
 _SEPARATORS = (
     '<w:footnote w:type="separator" w:id="-1"><w:p><w:pPr><w:spacing w:after="0" w:line="240" w:lineRule="auto"/>'
-    '</w:pPr><w:r><w:separator/></w:r></w:p></w:footnote>'
+    "</w:pPr><w:r><w:separator/></w:r></w:p></w:footnote>"
     '<w:footnote w:type="continuationSeparator" w:id="0"><w:p><w:pPr><w:spacing w:after="0" w:line="240" '
     'w:lineRule="auto"/></w:pPr><w:r><w:continuationSeparator/></w:r></w:p></w:footnote>'
 )
@@ -138,15 +139,23 @@ def render(job: Job) -> bytes:
     for section in report.get("sections", []):
         document.add_heading(section["heading"], level=1)
         for sentence in section["sentences"]:
-            paragraph = document.add_paragraph(sentence["text"] + (" (single source)" if sentence.get("single_source") else ""))
+            paragraph = document.add_paragraph(
+                sentence["text"] + (" (single source)" if sentence.get("single_source") else "")
+            )
             for note_id in sentence["citations"]:
                 note = notes.get(note_id)
                 if note is None:
                     continue
                 source = note.source
-                _add_footnote(footnotes, next_id, number=numbers.get(source.source_id, "?"), quote=note.quote,
-                              title=source.title, url=selectors.safe_url(source.url),
-                              published=source.published_at.isoformat() if source.published_at else None)
+                _add_footnote(
+                    footnotes,
+                    next_id,
+                    number=numbers.get(source.source_id, "?"),
+                    quote=note.quote,
+                    title=source.title,
+                    url=selectors.safe_url(source.url),
+                    published=source.published_at.isoformat() if source.published_at else None,
+                )
                 _reference(paragraph, next_id)
                 next_id += 1
     if report.get("not_found"):
@@ -155,13 +164,17 @@ def render(job: Job) -> bytes:
             document.add_paragraph(item, style="List Bullet")
     document.add_heading("Sources", level=1)
     for source in report.get("sources", []):
-        document.add_paragraph(f"[{numbers[source['source_id']]}] {source.get('title') or source['url']} "
-                               f"({source.get('domain', '')}, {source.get('published_at') or 'undated'}) "
-                               f"{selectors.safe_url(source['url'])}")
+        document.add_paragraph(
+            f"[{numbers[source['source_id']]}] {source.get('title') or source['url']} "
+            f"({source.get('domain', '')}, {source.get('published_at') or 'undated'}) "
+            f"{selectors.safe_url(source['url'])}"
+        )
     metrics = report.get("metrics", {})
     if metrics.get("citation_precision") is not None:
-        document.add_paragraph(f"Citation precision {metrics['citation_precision']:.0%}, coverage "
-                               f"{(metrics.get('citation_coverage') or 0):.0%}.")
+        document.add_paragraph(
+            f"Citation precision {metrics['citation_precision']:.0%}, coverage "
+            f"{(metrics.get('citation_coverage') or 0):.0%}."
+        )
     out = io.BytesIO()
     document.save(out)
     return out.getvalue()

@@ -6,6 +6,7 @@ gap check, writing and citation checks: 2,000 + 10,000 + 38,300 tokens; 10 + 15 
 the writer and the judge at the design's prices cost about 0.08 USD. Workers run at most
 MAX_PARALLEL_WORKERS at a time, so time grows with the number of waves, not of workers.
 """
+
 from __future__ import annotations
 
 import math

@@ -51,6 +51,7 @@ matches "1.82 million"; a unit or counted noun must agree when the text names on
 figure, as in a table cell, matches). Dates match written as ISO,
 "6 January 2026", "January 6, 2026" or "January 2026".
 """
+
 from __future__ import annotations
 
 import functools
@@ -67,42 +68,83 @@ from agents import keypoints
 from jobs.models import Job, Note, ProviderCall, Source, Step, SubQuestion
 
 METRICS = (
-    "citation_precision", "citation_coverage", "key_point_coverage", "known_answer_correct", "known_answer_early",
-    "absence_stated", "contradictions", "false_claims", "false_claim_reports", "off_topic_share",
-    "disagreements_stated", "table_facts_noted", "table_facts_stated", "template_plan_share", "verbatim_copy_share",
-    "searches", "pages_read", "duplicate_fetch_share", "rounds", "notes_in_report_share", "tokens", "usd", "seconds",
+    "citation_precision",
+    "citation_coverage",
+    "key_point_coverage",
+    "known_answer_correct",
+    "known_answer_early",
+    "absence_stated",
+    "contradictions",
+    "false_claims",
+    "false_claim_reports",
+    "off_topic_share",
+    "disagreements_stated",
+    "table_facts_noted",
+    "table_facts_stated",
+    "template_plan_share",
+    "verbatim_copy_share",
+    "searches",
+    "pages_read",
+    "duplicate_fetch_share",
+    "rounds",
+    "notes_in_report_share",
+    "tokens",
+    "usd",
+    "seconds",
 )
 ANSWER_METRICS = (
-    "key_point_coverage", "known_answer_correct", "known_answer_early", "absence_stated", "contradictions",
-    "false_claims", "false_claim_reports", "off_topic_share", "disagreements_stated", "table_facts_noted",
-    "table_facts_stated", "template_plan_share", "verbatim_copy_share",
+    "key_point_coverage",
+    "known_answer_correct",
+    "known_answer_early",
+    "absence_stated",
+    "contradictions",
+    "false_claims",
+    "false_claim_reports",
+    "off_topic_share",
+    "disagreements_stated",
+    "table_facts_noted",
+    "table_facts_stated",
+    "template_plan_share",
+    "verbatim_copy_share",
 )
 TRAJECTORY_METRICS = (
-    "citation_precision", "citation_coverage", "searches", "pages_read", "rounds", "notes_in_report_share",
-    "tokens", "usd", "seconds",
+    "citation_precision",
+    "citation_coverage",
+    "searches",
+    "pages_read",
+    "rounds",
+    "notes_in_report_share",
+    "tokens",
+    "usd",
+    "seconds",
 )
 COUNT_METRICS = {"searches", "pages_read", "rounds", "contradictions", "false_claims", "seconds"}
 
-EARLY_SENTENCES = 5          # "within the first 5 sentences" (issue 13's target)
-ABSENCE_SENTENCES = 2        # the opening must say the answer is not in the sources
+EARLY_SENTENCES = 5  # "within the first 5 sentences" (issue 13's target)
+ABSENCE_SENTENCES = 2  # the opening must say the answer is not in the sources
 QUOTE_MIN_WORDS = 5
-QUOTE_SHORTEST_WORDS = 3     # repeating one or two words of a very short question is not quoting it
-QUOTE_MIN_SHARE = 0.8        # reusing a clause of a long question ("the five largest electric car makers") is fine
+QUOTE_SHORTEST_WORDS = 3  # repeating one or two words of a very short question is not quoting it
+QUOTE_MIN_SHARE = 0.8  # reusing a clause of a long question ("the five largest electric car makers") is fine
 TEMPLATE_MIN_QUESTIONS = 3
-TEMPLATE_MIN_FIXED_WORDS = 2   # "background explains", "main actors", "sources report different figures"
-TERM_PREFIX_CHARS = 5        # "supplier"/"supplies"/"supply" share "suppl"
+TEMPLATE_MIN_FIXED_WORDS = 2  # "background explains", "main actors", "sources report different figures"
+TERM_PREFIX_CHARS = 5  # "supplier"/"supplies"/"supply" share "suppl"
 
 ABSENCE_RE = re.compile(
     r"\b(?:(?:do|does|did) not (?:state|say|give|report|mention|disclose|contain|include|provide|reveal)|"
     r"(?:not|never) (?:stated|given|reported|disclosed|mentioned|published|found|available|known)|"
     r"no (?:source|page|document|figure|information|data|evidence)s?\b|could not (?:find|be found|establish|confirm)|"
-    r"(?:is|are|remains?) unknown|none of the sources)", re.I)
+    r"(?:is|are|remains?) unknown|none of the sources)",
+    re.I,
+)
 HEDGE_RE = re.compile(
     r"\b(?:claim(?:s|ed|ing)?|alleg\w*|incorrect\w*|wrong(?:ly)?|false(?:ly)?|erroneous\w*|unverified|unconfirmed|"
     r"unsupported|disputed|contradict\w*|rumou?r\w*|not supported|content farm|as (?:reported|stated|claimed) by)\b|"
     r"\b(?:blog|site|website|page|forum|post|listicle)s?\b[^.]{0,40}?\b(?:says?|said|reports?|reported|writes?|wrote|"
-    r"states?|stated|lists?|gives?)\b", re.I)
-STOPWORDS = frozenset("""
+    r"states?|stated|lists?|gives?)\b",
+    re.I,
+)
+STOPWORDS = frozenset(
+    """
 a about above after again against all also am an and any are as at be because been before being below between
 both but by can could did do does doing down during each few for from further had has have having he her here
 hers him his how i if in into is it its itself just me more most my no nor not now of off on once only or other
@@ -110,22 +152,66 @@ our ours out over own same she should so some such than that the their theirs th
 those through to too under until up very was we were what when where which while who whom why will with would
 you your yours compare comparison describe explain list tell give show find according among per via within
 across many much whose including
-""".split())
+""".split()
+)
 _WORD_RE = re.compile(r"[A-Za-z][A-Za-z'\-]*[A-Za-z]|[A-Za-z]")
 _SCALES = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "bn": 1e9}
 _UNITS = {
-    "%": "%", "percent": "%", "per cent": "%", "gwh": "gwh", "mwh": "mwh", "kwh": "kwh", "twh": "twh", "gw": "gw",
-    "mw": "mw", "kw": "kw", "km": "km", "kg": "kg", "t": "t", "tonnes": "t", "tons": "t", "tonne": "t", "ton": "t",
-    "usd": "usd", "eur": "eur", "euros": "eur", "euro": "eur", "dollars": "usd", "$": "usd", "€": "eur",
-    "£": "gbp", "gbp": "gbp", "years": "years", "year": "years", "months": "months", "people": "people",
-    "employees": "people", "jobs": "people", "hours": "hours", "days": "days",
+    "%": "%",
+    "percent": "%",
+    "per cent": "%",
+    "gwh": "gwh",
+    "mwh": "mwh",
+    "kwh": "kwh",
+    "twh": "twh",
+    "gw": "gw",
+    "mw": "mw",
+    "kw": "kw",
+    "km": "km",
+    "kg": "kg",
+    "t": "t",
+    "tonnes": "t",
+    "tons": "t",
+    "tonne": "t",
+    "ton": "t",
+    "usd": "usd",
+    "eur": "eur",
+    "euros": "eur",
+    "euro": "eur",
+    "dollars": "usd",
+    "$": "usd",
+    "€": "eur",
+    "£": "gbp",
+    "gbp": "gbp",
+    "years": "years",
+    "year": "years",
+    "months": "months",
+    "people": "people",
+    "employees": "people",
+    "jobs": "people",
+    "hours": "hours",
+    "days": "days",
 }
 _QUANTITY_RE = re.compile(
     r"(?P<cur>[$€£])?\s?(?<![\w.,])(?<![A-Za-z]-)(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?![\w,]*\d)"
     r"(?:\s?(?P<scale>thousand|million|billion|bn)\b)?"
-    r"(?:\s?(?P<unit>%|per cent|percent|[A-Za-z€$£]+))?", re.I)
-_MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-           "november", "december"]
+    r"(?:\s?(?P<unit>%|per cent|percent|[A-Za-z€$£]+))?",
+    re.I,
+)
+_MONTHS = [
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+]
 _stemmer = snowballstemmer.stemmer("english")
 
 
@@ -173,10 +259,19 @@ def load_questions(path: Path) -> list[Question]:
             for d in lists["disagreements"]:
                 if len({v["value"] for v in d["values"]}) < 2:
                     raise ValueError(f"disagreement {d.get('id')!r} needs two different values")
-            out.append(Question(id=str(raw["id"]), question=raw["question"], key_points=list(raw.get("key_points", [])),
-                                known_answer=raw.get("known_answer"), corpus=raw.get("corpus", "demo"),
-                                hops=int(raw.get("hops", 1)), answerable=bool(raw.get("answerable", True)), **lists,
-                                extra={k: v for k, v in raw.items() if k not in known}))
+            out.append(
+                Question(
+                    id=str(raw["id"]),
+                    question=raw["question"],
+                    key_points=list(raw.get("key_points", [])),
+                    known_answer=raw.get("known_answer"),
+                    corpus=raw.get("corpus", "demo"),
+                    hops=int(raw.get("hops", 1)),
+                    answerable=bool(raw.get("answerable", True)),
+                    **lists,
+                    extra={k: v for k, v in raw.items() if k not in known},
+                )
+            )
         except (ValueError, KeyError, TypeError) as exc:
             raise ValueError(f"{path}:{number}: {exc}") from exc
     return out
@@ -196,8 +291,10 @@ class GroundTruth:
         if not path or not path.exists():
             return cls()
         facts = json.loads(path.read_text(encoding="utf-8"))
-        return cls(false_claims=[c for c in facts.get("false_claims", []) if isinstance(c, dict)],
-                   entities=[e for e in facts.get("entities", []) if isinstance(e, dict)])
+        return cls(
+            false_claims=[c for c in facts.get("false_claims", []) if isinstance(c, dict)],
+            entities=[e for e in facts.get("entities", []) if isinstance(e, dict)],
+        )
 
 
 # --- text helpers (independent of the offline engine's, so the measure does not move with it) --
@@ -244,8 +341,9 @@ def value_in(value: str, text: str) -> bool:
     optional unit or counted noun: "48 GWh", "900 nacelles"), otherwise as a case-insensitive
     phrase on word boundaries."""
     wanted = _quantities(value)
-    if len(wanted) == 1 and re.fullmatch(r"[\s$€£]*[\d.,]+\s*(?:thousand|million|billion|bn)?\s*(?:%|per cent|\S+)?\s*",
-                                         _norm(value), re.I):
+    if len(wanted) == 1 and re.fullmatch(
+        r"[\s$€£]*[\d.,]+\s*(?:thousand|million|billion|bn)?\s*(?:%|per cent|\S+)?\s*", _norm(value), re.I
+    ):
         return any(_same_quantity(wanted[0], q) for q in _quantities(text))
     return re.search(r"(?<![\w])" + re.escape(_norm(value).lower()) + r"(?![\w])", _norm(text).lower()) is not None
 
@@ -290,7 +388,7 @@ def topic_terms(text: str, entities: list[dict] = ()) -> set[str]:
 
 
 def _norm_sentence(text: str) -> str:
-    text = _norm(text).lower().strip().strip('"\'')
+    text = _norm(text).lower().strip().strip("\"'")
     return re.sub(r"[\s.!?;:,\"']+$", "", text)
 
 
@@ -312,7 +410,7 @@ def answer_parts(answer: str) -> list[str]:
         known_unit = unit.lower() in _UNITS
         end = m.end() if known_unit or not unit else m.start("unit")
         figures.append(" ".join(x for x in (m.group("num"), m.group("scale"), unit if known_unit else "") if x))
-        rest.append(text[last:m.start()])
+        rest.append(text[last : m.start()])
         last = end
     rest = " ".join(rest + [text[last:]])
     names = []
@@ -396,8 +494,9 @@ def _first_entity(text: str, entities: list[dict]) -> str | None:
 
 
 def off_topic_sentences(question: Question, sentences: list[str], entities: list[dict]) -> list[str]:
-    scope_text = " ".join([question.question, *question.key_points, question.known_answer or "",
-                           *question.scope_entities])
+    scope_text = " ".join(
+        [question.question, *question.key_points, question.known_answer or "", *question.scope_entities]
+    )
     in_scope = _entities_in(scope_text, entities) | set(question.scope_entities)
     vocabulary = set()
     for text in [question.question, *question.key_points, question.known_answer or "", *question.topic_terms]:
@@ -434,8 +533,10 @@ def disagreement_stated(disagreement: dict, places: list[str]) -> str | None:
         dates_by_value.setdefault(v["value"], []).append(v.get("date") or "")
 
     def complete(place: str) -> bool:
-        return all(value_in(value, place) and any(d and date_in(d, place) for d in dates)
-                   for value, dates in dates_by_value.items())
+        return all(
+            value_in(value, place) and any(d and date_in(d, place) for d in dates)
+            for value, dates in dates_by_value.items()
+        )
 
     return next((p for p in places if complete(p)), None)
 
@@ -478,8 +579,9 @@ def skeleton(subquestion: str, question: str) -> tuple[str, ...]:
     the same skeleton whatever the question ("background explains", "sources report different
     figures")."""
     q = {_stemmer.stemWord(w) for w in _words(question)}
-    return tuple(w for w in _words(subquestion)
-                 if w not in STOPWORDS and not w[0].isdigit() and _stemmer.stemWord(w) not in q)
+    return tuple(
+        w for w in _words(subquestion) if w not in STOPWORDS and not w[0].isdigit() and _stemmer.stemWord(w) not in q
+    )
 
 
 def _is_fixed_template(words: tuple[str, ...]) -> bool:
@@ -496,9 +598,11 @@ def template_flags(plans: dict[str, list[tuple[str, str]]]) -> dict[str, list[bo
     out = {}
     for job_id, ((_, question), subquestions) in plans.items():
         out[job_id] = [
-            quotes_question(sq, question) or (
+            quotes_question(sq, question)
+            or (
                 _is_fixed_template(skeleton(sq, question))
-                and len(questions_by_skeleton[skeleton(sq, question)]) >= TEMPLATE_MIN_QUESTIONS)
+                and len(questions_by_skeleton[skeleton(sq, question)]) >= TEMPLATE_MIN_QUESTIONS
+            )
             for sq in subquestions
         ]
     return out
@@ -514,19 +618,22 @@ def mark_template_plans(rows: list[dict]) -> None:
         r.setdefault("details", {})["template_subquestions"] = [sq for sq, bad in zip(r.get("plan") or [], f) if bad]
 
 
-def answer_metrics(question: Question, report: dict, cited: list[tuple[str, list[str]]], note_quotes: list[str],
-                   truth: GroundTruth) -> tuple[dict, dict]:
+def answer_metrics(
+    question: Question, report: dict, cited: list[tuple[str, list[str]]], note_quotes: list[str], truth: GroundTruth
+) -> tuple[dict, dict]:
     """(metrics, details) of one report against its question's annotations and the corpus's
     ground truth. `cited` pairs each report sentence, in order, with the quotes of its notes;
     `note_quotes` are the quotes of every note of the job (read or not by the writer)."""
     sentences = [s for s, _ in cited]
-    claims = list(question.false_claims) + [c for c in truth.false_claims
-                                            if c.get("id") not in {q.get("id") for q in question.false_claims}]
+    claims = list(question.false_claims) + [
+        c for c in truth.false_claims if c.get("id") not in {q.get("id") for q in question.false_claims}
+    ]
     hits = false_claim_hits(claims, sentences)
     off_topic = off_topic_sentences(question, sentences, truth.entities)
     places = disagreement_places(sentences, report)
-    stated_in = {d.get("id") or f"disagreement {i}": disagreement_stated(d, places)
-                 for i, d in enumerate(question.disagreements)}
+    stated_in = {
+        d.get("id") or f"disagreement {i}": disagreement_stated(d, places) for i, d in enumerate(question.disagreements)
+    }
     stated = [d for i, d in enumerate(question.disagreements) if stated_in[d.get("id") or f"disagreement {i}"]]
     noted = [f for f in question.table_facts if any(table_fact_in(f, q) for q in note_quotes)]
     said = [f for f in question.table_facts if any(table_fact_in(f, s) for s in sentences)]
@@ -593,9 +700,13 @@ def job_metrics(job: Job, question: Question, judge: str, truth: GroundTruth | N
     plan = list(SubQuestion.objects.filter(job=job).order_by("round", "position").values_list("text", flat=True))
     end = job.finished_at or job.updated_at
     return {
-        "question_id": question.id, "question": question.question, "job_id": str(job.pk), "status": job.status,
+        "question_id": question.id,
+        "question": question.question,
+        "job_id": str(job.pk),
+        "status": job.status,
         "variant": job.variant,
-        "citation_precision": job.citation_precision, "citation_coverage": job.citation_coverage,
+        "citation_precision": job.citation_precision,
+        "citation_coverage": job.citation_coverage,
         "key_point_coverage": (sum(v["present"] for v in verdicts) / len(verdicts)) if verdicts else None,
         "known_answer_correct": answer_correct(question.known_answer, sentences),
         "contradictions": sum(1 for v in verdicts if v["contradicted"]),
@@ -606,7 +717,8 @@ def job_metrics(job: Job, question: Question, judge: str, truth: GroundTruth | N
         "duplicate_fetch_share": duplicates / fetches if fetches else 0.0,
         "rounds": job.round,
         "notes_in_report_share": len(cited) / notes if notes else 0.0,
-        "tokens": job.tokens_used, "usd": job.usd_used_micros / 1e6,
+        "tokens": job.tokens_used,
+        "usd": job.usd_used_micros / 1e6,
         "seconds": (end - job.created_at).total_seconds(),
         "plan": plan,
         "details": details,

@@ -1,6 +1,7 @@
 """The event stream served to clients: who may read a job's channel (its owner only), the
 SSE response with the stored history first, and one line per event for people (CLI, live
 page). Emitting and storing events is the runtime's (jobs/runtime/events.py)."""
+
 from __future__ import annotations
 
 import json
@@ -32,8 +33,10 @@ def describe(event_type: str, data: dict) -> str:
     if event_type == "section_drafted":
         return f"drafted: {data['heading']} ({data['sentences']} sentences)"
     if event_type == "claim_checked" and "count" in data:
-        return (f"checked claims {data['index'] + 1}-{data['index'] + data['count']}: {data['kept']} kept, "
-                f"{data['rewritten']} rewritten, {data['dropped']} dropped")
+        return (
+            f"checked claims {data['index'] + 1}-{data['index'] + data['count']}: {data['kept']} kept, "
+            f"{data['rewritten']} rewritten, {data['dropped']} dropped"
+        )
     if event_type == "claim_checked":
         return f"checked claim {data['index'] + 1}: {data['verdict']} ({data['outcome']})"
     if event_type == "budget_warning":
@@ -84,13 +87,15 @@ def _requested_last_eid(http_request, channel: str) -> int | None:
     from jobs.runtime.errors import ApplicationError
 
     raw = http_request.META.get("HTTP_LAST_EVENT_ID") or next(
-        (v for v in reversed(http_request.GET.getlist("lastEventId")) if v), "")
+        (v for v in reversed(http_request.GET.getlist("lastEventId")) if v), ""
+    )
     found = None
     for part in raw.split(",") if raw else []:
         name, sep, eid = part.rpartition(":")
         if not sep or not eid.isdigit():
-            raise ApplicationError("Last-Event-ID must be an event id this stream sent (job-<job_id>:<n>)",
-                                   field="Last-Event-ID")
+            raise ApplicationError(
+                "Last-Event-ID must be an event id this stream sent (job-<job_id>:<n>)", field="Last-Event-ID"
+            )
         if unquote(name) == channel:
             found = int(eid)
     return found
@@ -116,8 +121,9 @@ def stream_response(http_request, *, job_id, user):
 
     for name in CLIENT_CHANNEL_PARAMETERS:
         if name in http_request.GET:
-            raise ApplicationError(f"{name} is not accepted: a stream's channel and reader come from its URL and "
-                                   "your login", field=name)
+            raise ApplicationError(
+                f"{name} is not accepted: a stream's channel and reader come from its URL and your login", field=name
+            )
     channel = channel_for(job_id)
     last_eid = _requested_last_eid(http_request, channel)
     history = ""

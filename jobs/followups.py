@@ -7,6 +7,7 @@ the original question contain are what it asks beyond the report. When at least 
 terms are such new terms, it asks for something the report missed; a follow-up that mostly
 re-asks what the report covers ("which of these has the largest plant?") does not.
 """
+
 from __future__ import annotations
 
 from agents import text as tx

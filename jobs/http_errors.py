@@ -5,6 +5,7 @@ path, a failure outside DRF) answer JSON there and keep their HTML pages elsewhe
 of PostgreSQL or Redis is a 503 with `retry_after_seconds` and a Retry-After header, not a 500:
 the request was fine, the service will be back.
 """
+
 from __future__ import annotations
 
 import logging
@@ -39,10 +40,17 @@ def is_outage(exc: BaseException | None) -> bool:
 
 def outage_body(exc: BaseException) -> tuple[dict, dict]:
     """(JSON body, headers) of the 503 for an outage error. Logs one warning line naming it."""
-    store = "Redis" if isinstance(exc, (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError)) else "the database"
+    store = (
+        "Redis"
+        if isinstance(exc, (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError))
+        else "the database"
+    )
     logger.warning("answering 503: %s is unreachable (%s: %s)", store, type(exc).__name__, str(exc)[:200])
-    body = {"error": f"the service is briefly unavailable ({store} cannot be reached); try again shortly",
-            "field": None, "retry_after_seconds": OUTAGE_RETRY_AFTER_SECONDS}
+    body = {
+        "error": f"the service is briefly unavailable ({store} cannot be reached); try again shortly",
+        "field": None,
+        "retry_after_seconds": OUTAGE_RETRY_AFTER_SECONDS,
+    }
     return body, {"Retry-After": str(OUTAGE_RETRY_AFTER_SECONDS)}
 
 

@@ -17,6 +17,7 @@ progress notification (progress = the event's id, message = the CLI's line for i
 that asked for progress, and the call returns when the job ends, awaits approval, or the wait
 is over.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -87,8 +88,16 @@ def _throttle(user_id: int) -> None:
     caller = SimpleNamespace(user=SimpleNamespace(pk=user_id, is_authenticated=True))
     if not throttle.allow_request(caller, None):
         wait = throttle.wait()
-        raise ToolError(json.dumps({"error": "Request was throttled.", "field": None, "status": 429,
-                                    "retry_after_seconds": round(wait) if wait is not None else None}))
+        raise ToolError(
+            json.dumps(
+                {
+                    "error": "Request was throttled.",
+                    "field": None,
+                    "status": 429,
+                    "retry_after_seconds": round(wait) if wait is not None else None,
+                }
+            )
+        )
 
 
 def _tool_error(exc: ApplicationError) -> ToolError:
@@ -141,7 +150,9 @@ def _job_status(user_id: int, job_id: str) -> dict:
 def _report(user_id: int, job_id: str, fmt: str) -> dict:
     job = _job_for(user_id, job_id)
     if job.status != Job.Status.DONE or job.report is None:
-        raise _tool_error(ApplicationError(f"the report is not ready (job is {job.status})", field="job_id", status=409))
+        raise _tool_error(
+            ApplicationError(f"the report is not ready (job is {job.status})", field="job_id", status=409)
+        )
     if fmt == "markdown":
         return {"job_id": str(job.pk), "format": "markdown", "markdown": report_markdown.render(job)}
     return {"job_id": str(job.pk), "format": "json", "report": job.report}
@@ -158,13 +169,25 @@ def _note(user_id: int, note_id: int) -> dict:
 
 def _list(user_id: int, limit: int) -> dict:
     jobs = selectors.job_list_for_user(user=_get_user(user_id))[:limit]
-    return {"jobs": [{"job_id": str(j.pk), "question": j.question, "status": j.status, "depth": j.depth,
-                      "created_at": j.created_at.isoformat(),
-                      "finished_at": j.finished_at.isoformat() if j.finished_at else None} for j in jobs]}
+    return {
+        "jobs": [
+            {
+                "job_id": str(j.pk),
+                "question": j.question,
+                "status": j.status,
+                "depth": j.depth,
+                "created_at": j.created_at.isoformat(),
+                "finished_at": j.finished_at.isoformat() if j.finished_at else None,
+            }
+            for j in jobs
+        ]
+    }
 
 
 def _events_after(job_id: str, after_eid: int) -> tuple[list[dict], str]:
-    return events.stored_events(job_id, after_eid=after_eid), Job.objects.values_list("status", flat=True).get(pk=job_id)
+    return events.stored_events(job_id, after_eid=after_eid), Job.objects.values_list("status", flat=True).get(
+        pk=job_id
+    )
 
 
 # A wait ends when the job reaches one of these: nothing more happens without the user.
@@ -198,28 +221,43 @@ def build_server(*, user_id: int | None = None) -> MCPServer:
     who = _User(user_id)
     mcp = MCPServer(SERVER_NAME, instructions=INSTRUCTIONS)
 
-    @mcp.tool(description="Start a research job on a question; answers {job_id, status}. depth: quick or deep "
-                          "(default deep); sources: [\"web\"] or [\"uploads\"]; budget: {max_minutes, max_usd, "
-                          "max_tokens}. With wait_seconds > 0 (at most 300) the call follows the job, sending each "
-                          "event as a progress notification, and answers with its status when it ends, awaits plan "
-                          "approval, or the wait is over. Errors are the REST API's {error, field, status}: 400 bad "
-                          "input, 429 too many open jobs or today's dollars used up.")
-    async def start_research(question: str, ctx: Context, depth: str | None = None,
-                             sources: list[str] | None = None, budget: dict[str, Any] | None = None,
-                             require_approval: bool | None = None, wait_seconds: float = 0) -> dict[str, Any]:
+    @mcp.tool(
+        description="Start a research job on a question; answers {job_id, status}. depth: quick or deep "
+        '(default deep); sources: ["web"] or ["uploads"]; budget: {max_minutes, max_usd, '
+        "max_tokens}. With wait_seconds > 0 (at most 300) the call follows the job, sending each "
+        "event as a progress notification, and answers with its status when it ends, awaits plan "
+        "approval, or the wait is over. Errors are the REST API's {error, field, status}: 400 bad "
+        "input, 429 too many open jobs or today's dollars used up."
+    )
+    async def start_research(
+        question: str,
+        ctx: Context,
+        depth: str | None = None,
+        sources: list[str] | None = None,
+        budget: dict[str, Any] | None = None,
+        require_approval: bool | None = None,
+        wait_seconds: float = 0,
+    ) -> dict[str, Any]:
         uid = await who.user_id(ctx)
-        arguments = {"question": question, "depth": depth, "sources": sources, "budget": budget,
-                     "require_approval": require_approval}
+        arguments = {
+            "question": question,
+            "depth": depth,
+            "sources": sources,
+            "budget": budget,
+            "require_approval": require_approval,
+        }
         started = await sync_to_async(_start)(uid, {k: v for k, v in arguments.items() if v is not None})
         if wait_seconds > 0:
             await _follow(ctx, started["job_id"], wait_seconds)
             return await sync_to_async(_job_status)(uid, started["job_id"])
         return started
 
-    @mcp.tool(description="Where one of your jobs is: status, plan, progress (sources read, tokens, dollars, "
-                          "seconds), stopped_reason, error, report_ready. With wait_seconds > 0 (at most 300) it "
-                          "first follows the job with progress notifications until it ends, awaits approval, or "
-                          "the wait is over. Another user's job is 'no such job' (404).")
+    @mcp.tool(
+        description="Where one of your jobs is: status, plan, progress (sources read, tokens, dollars, "
+        "seconds), stopped_reason, error, report_ready. With wait_seconds > 0 (at most 300) it "
+        "first follows the job with progress notifications until it ends, awaits approval, or "
+        "the wait is over. Another user's job is 'no such job' (404)."
+    )
     async def research_status(job_id: str, ctx: Context, wait_seconds: float = 0) -> dict[str, Any]:
         uid = await who.user_id(ctx)
         await sync_to_async(_job_status)(uid, job_id)  # ownership first: no events of another's job
@@ -227,26 +265,34 @@ def build_server(*, user_id: int | None = None) -> MCPServer:
             await _follow(ctx, job_id, wait_seconds)
         return await sync_to_async(_job_status)(uid, job_id)
 
-    @mcp.tool(description="The report of one of your finished jobs. format markdown: numbered citations and a "
-                          "source list; json: sections of sentences whose citations are note ids (get_note), "
-                          "sources, not_found and metrics. 409 while the job is not done.")
+    @mcp.tool(
+        description="The report of one of your finished jobs. format markdown: numbered citations and a "
+        "source list; json: sections of sentences whose citations are note ids (get_note), "
+        "sources, not_found and metrics. 409 while the job is not done."
+    )
     async def get_report(job_id: str, ctx: Context, format: str = "markdown") -> dict[str, Any]:  # noqa: A002 - the tool's documented argument name
         if format not in REPORT_FORMATS:
-            raise ToolError(json.dumps({"error": f"format must be one of {list(REPORT_FORMATS)}", "field": "format",
-                                        "status": 400}))
+            raise ToolError(
+                json.dumps({"error": f"format must be one of {list(REPORT_FORMATS)}", "field": "format", "status": 400})
+            )
         return await sync_to_async(_report)(await who.user_id(ctx), job_id, format)
 
-    @mcp.tool(description="One citation of your reports: the claim, the exact quote, up to 250 characters of the "
-                          "stored page on each side, and its source (url, title, domain, dates).")
+    @mcp.tool(
+        description="One citation of your reports: the claim, the exact quote, up to 250 characters of the "
+        "stored page on each side, and its source (url, title, domain, dates)."
+    )
     async def get_note(note_id: int, ctx: Context) -> dict[str, Any]:
         return await sync_to_async(_note)(await who.user_id(ctx), note_id)
 
-    @mcp.tool(description="Your research jobs, newest first (at most `limit`, 1 to 100): id, question, status, "
-                          "depth, created_at, finished_at.")
+    @mcp.tool(
+        description="Your research jobs, newest first (at most `limit`, 1 to 100): id, question, status, "
+        "depth, created_at, finished_at."
+    )
     async def list_my_jobs(ctx: Context, limit: int = 20) -> dict[str, Any]:
         if not 1 <= limit <= LIST_LIMIT_MAX:
-            raise ToolError(json.dumps({"error": f"limit must be between 1 and {LIST_LIMIT_MAX}", "field": "limit",
-                                        "status": 400}))
+            raise ToolError(
+                json.dumps({"error": f"limit must be between 1 and {LIST_LIMIT_MAX}", "field": "limit", "status": 400})
+            )
         return await sync_to_async(_list)(await who.user_id(ctx), limit)
 
     return mcp
@@ -271,9 +317,17 @@ def _bearer(scope) -> str:
 
 async def _send_json(send, status: int, body: dict, headers: list | None = None) -> None:
     payload = json.dumps(body).encode()
-    await send({"type": "http.response.start", "status": status,
-                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(payload)).encode()),
-                            *(headers or [])]})
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(payload)).encode()),
+                *(headers or []),
+            ],
+        }
+    )
     await send({"type": "http.response.body", "body": payload})
 
 
@@ -289,8 +343,10 @@ class McpHttpApp:
         # attacker) does not have: the Host/Origin allow-list is not needed, and would have to
         # repeat ALLOWED_HOSTS.
         self._app = self._server.streamable_http_app(
-            streamable_http_path="/mcp", stateless_http=True,
-            transport_security=TransportSecuritySettings(enable_dns_rebinding_protection=False))
+            streamable_http_path="/mcp",
+            stateless_http=True,
+            transport_security=TransportSecuritySettings(enable_dns_rebinding_protection=False),
+        )
         self._ready: asyncio.Event | None = None
         self._runner: asyncio.Task | None = None
 
@@ -311,9 +367,15 @@ class McpHttpApp:
         key = _bearer(scope)
         user_id = await sync_to_async(_token_user_id)(key) if key else None
         if user_id is None:
-            await _send_json(send, 401, {"error": "send your API token as 'Authorization: Bearer <token>'"
-                                         if not key else "invalid token", "field": None},
-                             headers=[(b"www-authenticate", b'Bearer realm="mcp"')])
+            await _send_json(
+                send,
+                401,
+                {
+                    "error": "send your API token as 'Authorization: Bearer <token>'" if not key else "invalid token",
+                    "field": None,
+                },
+                headers=[(b"www-authenticate", b'Bearer realm="mcp"')],
+            )
             return
         await self._ensure_running()
         await self._app({**scope, SCOPE_USER_KEY: user_id}, receive, send)

@@ -15,6 +15,7 @@ whole fleet, read at scrape time from the shared stores (so any web process answ
 Counters come from jobs/runtime/telemetry.py (flushed by every process to Redis). With
 METRICS_TOKEN set the endpoint asks for `Authorization: Bearer <token>`.
 """
+
 from __future__ import annotations
 
 import hmac
@@ -34,7 +35,10 @@ COUNTERS = {
     "jobs_created": ("Jobs created.", ()),
     "jobs_finished": ("Jobs that ended, by final status.", ("status",)),
     "steps": ("Steps committed, by kind (rate() = steps per second).", ("kind",)),
-    "model_tokens": ("Model tokens spent by committed steps, by step kind and direction (in, out).", ("kind", "direction")),
+    "model_tokens": (
+        "Model tokens spent by committed steps, by step kind and direction (in, out).",
+        ("kind", "direction"),
+    ),
     "model_usd": ("Dollars spent on model calls by committed steps, by step kind.", ("kind",)),
     "lease_takeovers": ("Jobs re-dispatched by the sweeper after their lease lapsed.", ()),
 }
@@ -56,18 +60,21 @@ def _families(with_samples: bool):
     jobs = GaugeMetricFamily(PREFIX + "jobs", "Jobs not ended, by status.", labels=("status",))
     lapsed = GaugeMetricFamily(PREFIX + "leases_lapsed", "Active jobs whose lease expired and was not taken over yet.")
     queue = GaugeMetricFamily(PREFIX + "queue_depth", "Task messages waiting in the broker queue.", labels=("queue",))
-    buckets = sorted(((labels["le"], value) for labels, value in by_name.get(f"{DISPATCH}_bucket", [])),
-                     key=lambda b: float(b[0]))
-    dispatch = HistogramMetricFamily(PREFIX + "task_dispatch_latency_seconds",
-                                     "Seconds from a task message being sent to the task starting.")
+    buckets = sorted(
+        ((labels["le"], value) for labels, value in by_name.get(f"{DISPATCH}_bucket", [])), key=lambda b: float(b[0])
+    )
+    dispatch = HistogramMetricFamily(
+        PREFIX + "task_dispatch_latency_seconds", "Seconds from a task message being sent to the task starting."
+    )
     if with_samples:
         from django.db.models import Count
 
         counts = dict(Job.objects.filter(status__in=OPEN_STATUSES).values_list("status").annotate(n=Count("pk")))
         for status in OPEN_STATUSES:
             jobs.add_metric([status], counts.get(status, 0))
-        lapsed.add_metric([], Job.objects.filter(status__in=Job.ACTIVE_STATUSES,
-                                                 lease_expires_at__lt=timezone.now()).count())
+        lapsed.add_metric(
+            [], Job.objects.filter(status__in=Job.ACTIVE_STATUSES, lease_expires_at__lt=timezone.now()).count()
+        )
         name = settings.CELERY_TASK_DEFAULT_QUEUE
         queue.add_metric([name], _queue_depth(name))
         if buckets:
@@ -113,8 +120,9 @@ def metrics_view(request: HttpRequest) -> HttpResponse:
     if token:
         given = request.headers.get("Authorization", "")
         if not hmac.compare_digest(given.encode(), f"Bearer {token}".encode()):
-            return HttpResponse("metrics need Authorization: Bearer <METRICS_TOKEN>\n", status=401,
-                                content_type="text/plain")
+            return HttpResponse(
+                "metrics need Authorization: Bearer <METRICS_TOKEN>\n", status=401, content_type="text/plain"
+            )
     from django_prometheus.exports import ExportToDjangoView
 
     return ExportToDjangoView(request)

@@ -3,6 +3,7 @@ report_claims, page_cache; plus provider_calls, the full record of every paid ca
 
 Money is integer micro-dollars, time is aware datetimes, tokens are ints.
 """
+
 from __future__ import annotations
 
 import uuid
@@ -60,7 +61,9 @@ class Job(models.Model):
     variant = models.CharField(max_length=40, blank=True, default="")
     # A follow-up question asked from a finished report (the design's online signal "follow-up
     # questions that ask for something the report missed"); `follow_up_missed` is that judgement.
-    follow_up_of = models.ForeignKey("self", on_delete=models.SET_NULL, null=True, blank=True, related_name="follow_ups")
+    follow_up_of = models.ForeignKey(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="follow_ups"
+    )
     follow_up_missed = models.BooleanField(null=True, blank=True)
     stopped_reason = models.CharField(max_length=200, blank=True, default="")
     error = models.TextField(blank=True, default="")
@@ -262,9 +265,7 @@ class ReportClaim(models.Model):
         db_table = "report_claims"
         ordering = ["job", "section_index", "position"]
         constraints = [
-            models.UniqueConstraint(
-                fields=["job", "section_index", "position"], name="report_claims_unique_position"
-            ),
+            models.UniqueConstraint(fields=["job", "section_index", "position"], name="report_claims_unique_position"),
         ]
 
     def __str__(self) -> str:
@@ -358,8 +359,9 @@ class JobQuery(models.Model):
 class UserSettings(models.Model):
     """Per-user defaults for new jobs; a missing row means the defaults below."""
 
-    user = models.OneToOneField(settings.AUTH_USER_MODEL, primary_key=True, on_delete=models.CASCADE,
-                                related_name="research_settings")
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, primary_key=True, on_delete=models.CASCADE, related_name="research_settings"
+    )
     require_approval = models.BooleanField(default=False)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -457,7 +459,9 @@ class WebhookDelivery(models.Model):
     class Meta:
         db_table = "webhook_deliveries"
         ordering = ["-id"]
-        constraints = [models.UniqueConstraint(fields=["endpoint", "event_key"], name="webhook_deliveries_one_per_event")]
+        constraints = [
+            models.UniqueConstraint(fields=["endpoint", "event_key"], name="webhook_deliveries_one_per_event")
+        ]
 
     def __str__(self) -> str:
         return f"{self.event_type} -> {self.endpoint_id}"

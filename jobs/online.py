@@ -3,6 +3,7 @@ metrics built from them and from the jobs (selector): share of runs that finish,
 stop on a budget, citation click rate, follow-up questions (and those that ask for something
 the report missed, jobs/followups.py), thumbs, cost and minutes per report, per day and per
 experiment variant (Job.variant)."""
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -40,8 +41,9 @@ def report_feedback_set(*, user, job: Job, rating: str, comment: str = "") -> Re
     comment = (comment or "").strip()
     if len(comment) > COMMENT_MAX_CHARS:
         raise ApplicationError(f"comment must be at most {COMMENT_MAX_CHARS} characters", field="comment")
-    row, _ = ReportFeedback.objects.update_or_create(job=job, user=user,
-                                                     defaults={"rating": RATINGS[rating], "comment": comment})
+    row, _ = ReportFeedback.objects.update_or_create(
+        job=job, user=user, defaults={"rating": RATINGS[rating], "comment": comment}
+    )
     return row
 
 
@@ -64,31 +66,44 @@ def online_metrics(*, days: int = 30) -> list[dict]:
         tokens=Avg("tokens_used", filter=done),
     )
     rows = {(r["day"], r["variant"]): r for r in runs}
-    clicked = (jobs.filter(done).values("day", "variant")
-               .annotate(clicked=Count("pk", filter=Q(citation_clicks__isnull=False), distinct=True),
-                         clicks=Count("citation_clicks", distinct=True),
-                         followed=Count("pk", filter=Q(follow_ups__isnull=False), distinct=True),
-                         missed=Count("pk", filter=Q(follow_ups__follow_up_missed=True), distinct=True)))
-    thumbs = (jobs.values("day", "variant")
-              .annotate(up=Count("feedback", filter=Q(feedback__rating=1), distinct=True),
-                        down=Count("feedback", filter=Q(feedback__rating=-1), distinct=True)))
+    clicked = (
+        jobs.filter(done)
+        .values("day", "variant")
+        .annotate(
+            clicked=Count("pk", filter=Q(citation_clicks__isnull=False), distinct=True),
+            clicks=Count("citation_clicks", distinct=True),
+            followed=Count("pk", filter=Q(follow_ups__isnull=False), distinct=True),
+            missed=Count("pk", filter=Q(follow_ups__follow_up_missed=True), distinct=True),
+        )
+    )
+    thumbs = jobs.values("day", "variant").annotate(
+        up=Count("feedback", filter=Q(feedback__rating=1), distinct=True),
+        down=Count("feedback", filter=Q(feedback__rating=-1), distinct=True),
+    )
     for extra in (clicked, thumbs):
         for r in extra:
             rows[(r["day"], r["variant"])].update({k: v for k, v in r.items() if k not in ("day", "variant")})
     out = []
     for (day, variant), r in sorted(rows.items(), key=lambda kv: (kv[0][0], kv[0][1]), reverse=True):
         terminal, done_n = r["finished"], r["done"]
-        out.append({
-            "day": day, "variant": variant or "-", "runs": r["runs"], "finished_runs": terminal, "reports": done_n,
-            "finish_rate": done_n / terminal if terminal else None,
-            "budget_stop_rate": r["budget_stopped"] / r["runs"] if r["runs"] else None,
-            "citation_click_rate": r.get("clicked", 0) / done_n if done_n else None,
-            "citation_clicks": r.get("clicks", 0),
-            "follow_up_rate": r.get("followed", 0) / done_n if done_n else None,
-            "missed_follow_up_rate": r.get("missed", 0) / done_n if done_n else None,
-            "thumbs_up": r.get("up", 0), "thumbs_down": r.get("down", 0),
-            "usd_per_report": r["usd_micros"] / 1e6 if r["usd_micros"] is not None else None,
-            "minutes_per_report": r["duration"].total_seconds() / 60 if r["duration"] is not None else None,
-            "tokens_per_report": round(r["tokens"]) if r["tokens"] is not None else None,
-        })
+        out.append(
+            {
+                "day": day,
+                "variant": variant or "-",
+                "runs": r["runs"],
+                "finished_runs": terminal,
+                "reports": done_n,
+                "finish_rate": done_n / terminal if terminal else None,
+                "budget_stop_rate": r["budget_stopped"] / r["runs"] if r["runs"] else None,
+                "citation_click_rate": r.get("clicked", 0) / done_n if done_n else None,
+                "citation_clicks": r.get("clicks", 0),
+                "follow_up_rate": r.get("followed", 0) / done_n if done_n else None,
+                "missed_follow_up_rate": r.get("missed", 0) / done_n if done_n else None,
+                "thumbs_up": r.get("up", 0),
+                "thumbs_down": r.get("down", 0),
+                "usd_per_report": r["usd_micros"] / 1e6 if r["usd_micros"] is not None else None,
+                "minutes_per_report": r["duration"].total_seconds() / 60 if r["duration"] is not None else None,
+                "tokens_per_report": round(r["tokens"]) if r["tokens"] is not None else None,
+            }
+        )
     return out

@@ -1,4 +1,5 @@
 """Server-rendered pages."""
+
 from django.urls import path, re_path
 
 from jobs import views
@@ -16,7 +17,9 @@ urlpatterns = [
     path("research/<uuid:job_id>/delete", views.job_delete, name="page-job-delete"),
     path("research/<uuid:job_id>/watch", views.watch_create, name="page-watch"),
     path("research/<uuid:job_id>/feedback", views.feedback, name="page-feedback"),
-    re_path(r"^research/(?P<job_id>[0-9a-f-]{36})/export\.(?P<fmt>md|html|json|docx)$", views.export, name="page-export"),
+    re_path(
+        r"^research/(?P<job_id>[0-9a-f-]{36})/export\.(?P<fmt>md|html|json|docx)$", views.export, name="page-export"
+    ),
     path("staff/metrics", views.metrics, name="page-metrics"),
     path("healthz", views.healthz, name="healthz"),
 ]

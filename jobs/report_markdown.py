@@ -1,4 +1,5 @@
 """A stored report as Markdown with numbered citations and a source list (CLI, export)."""
+
 from __future__ import annotations
 
 from jobs.models import Job, Note
@@ -13,6 +14,7 @@ def render(job: Job) -> str:
     numbers: dict[int, int] = {}
     for source in report.get("sources", []):
         numbers[source["source_id"]] = len(numbers) + 1
+
     def marks(ids: list) -> str:
         refs = sorted({numbers[notes[i].source_id] for i in ids if i in notes and notes[i].source_id in numbers})
         return "".join(f"[{r}]" for r in refs)
@@ -32,24 +34,37 @@ def render(job: Job) -> str:
     if report.get("disagreements"):
         lines += ["## Where sources disagree", ""]
         for d in report["disagreements"]:
-            values = "; ".join(f"{v['value']} from " + ", ".join(f"{dom} ({date})" for dom, date in v["sources"])
-                               for v in d["values"])
-            about = d["subject"] + (f", {d['attribute']}" if d.get("attribute") else "") + (f" ({d['period']})" if d.get("period") else "")
+            values = "; ".join(
+                f"{v['value']} from " + ", ".join(f"{dom} ({date})" for dom, date in v["sources"]) for v in d["values"]
+            )
+            about = (
+                d["subject"]
+                + (f", {d['attribute']}" if d.get("attribute") else "")
+                + (f" ({d['period']})" if d.get("period") else "")
+            )
             lines.append(f"- {d['id']}: {about}: {values}")
         lines.append("")
     if report.get("minority_claims"):
-        lines += ["## Claims not stated as fact", ""] + [f"- {m['statement']}" for m in report["minority_claims"]] + [""]
+        lines += (
+            ["## Claims not stated as fact", ""] + [f"- {m['statement']}" for m in report["minority_claims"]] + [""]
+        )
     if report.get("not_found"):
         lines += ["## Not found", ""] + [f"- {x}" for x in report["not_found"]] + [""]
     lines += ["## Sources", ""]
     for source in report.get("sources", []):
         date = source.get("published_at") or "undated"
-        lines.append(f"{numbers[source['source_id']]}. {source['title'] or source['url']} ({source.get('domain', '')}, {date}) {source['url']}")
+        lines.append(
+            f"{numbers[source['source_id']]}. {source['title'] or source['url']} ({source.get('domain', '')}, {date}) {source['url']}"
+        )
     m = report.get("metrics", {})
-    lines += ["", "---", f"Citation precision {_pct(m.get('citation_precision'))}, coverage {_pct(m.get('citation_coverage'))}; "
-              f"{m.get('sentences_rewritten', 0)} sentences rewritten, {m.get('sentences_dropped', 0)} dropped"
-              f"{_not_checked(m)}; "
-              f"{job.tokens_used:,} tokens, ${job.usd_used_micros / 1e6:.4f}."]
+    lines += [
+        "",
+        "---",
+        f"Citation precision {_pct(m.get('citation_precision'))}, coverage {_pct(m.get('citation_coverage'))}; "
+        f"{m.get('sentences_rewritten', 0)} sentences rewritten, {m.get('sentences_dropped', 0)} dropped"
+        f"{_not_checked(m)}; "
+        f"{job.tokens_used:,} tokens, ${job.usd_used_micros / 1e6:.4f}.",
+    ]
     if report.get("stopped_reason"):
         lines.append(f"Stopped early: {report['stopped_reason']}")
     return "\n".join(lines) + "\n"

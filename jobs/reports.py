@@ -3,6 +3,7 @@ evidence, the trust panel, the run timeline, per-sub-question progress and the e
 
 Everything here returns plain data; templates only lay it out (and Django escapes all of it:
 page text, quotes and titles come from the web and are never marked safe)."""
+
 from __future__ import annotations
 
 from collections import Counter, defaultdict
@@ -27,33 +28,58 @@ def report_view(*, job: Job) -> dict:
     notes = {n.note_id: n for n in Note.objects.filter(job=job, note_id__in=set(cited)).select_related("source")}
 
     def markers(ids: list) -> list[dict]:
-        return [{"note_id": i, "number": numbers.get(notes[i].source_id, "?"), "claim": notes[i].claim} for i in ids if i in notes]
+        return [
+            {"note_id": i, "number": numbers.get(notes[i].source_id, "?"), "claim": notes[i].claim}
+            for i in ids
+            if i in notes
+        ]
 
     sections = []
     for sec in report.get("sections", []):
         sentences = []
         for sent in sec["sentences"]:
-            sentences.append({"text": sent["text"], "single_source": sent.get("single_source", False),
-                              "kind": sent.get("kind", ""), "markers": markers(sent["citations"]),
-                              "disputed": sent.get("disputed", "")})
+            sentences.append(
+                {
+                    "text": sent["text"],
+                    "single_source": sent.get("single_source", False),
+                    "kind": sent.get("kind", ""),
+                    "markers": markers(sent["citations"]),
+                    "disputed": sent.get("disputed", ""),
+                }
+            )
         sections.append({"heading": sec["heading"], "sentences": sentences})
     comparison = None
     if table and table.get("rows"):
-        comparison = {"attributes": table["attributes"], "rows": [
-            {"entity": row["entity"], "cells": [{"value": c["value"], "markers": markers(c["citations"])} if c else None
-                                                for c in row["cells"]]}
-            for row in table["rows"]]}
+        comparison = {
+            "attributes": table["attributes"],
+            "rows": [
+                {
+                    "entity": row["entity"],
+                    "cells": [
+                        {"value": c["value"], "markers": markers(c["citations"])} if c else None for c in row["cells"]
+                    ],
+                }
+                for row in table["rows"]
+            ],
+        }
     evidence = []
     for note_id in dict.fromkeys(cited):
         if note_id in notes:
-            evidence.append({**selectors.note_in_context(note=notes[note_id]), "number": numbers.get(notes[note_id].source_id, "?")})
+            evidence.append(
+                {**selectors.note_in_context(note=notes[note_id]), "number": numbers.get(notes[note_id].source_id, "?")}
+            )
     sources = [
         {**s, "number": numbers[s["source_id"]], "url": selectors.safe_url(s["url"])} for s in report.get("sources", [])
     ]
     return {
-        "sections": sections, "sources": sources, "evidence": evidence, "comparison_table": comparison,
-        "not_found": report.get("not_found", []), "stopped_reason": report.get("stopped_reason") or job.stopped_reason,
-        "disagreements": report.get("disagreements", []), "minority_claims": report.get("minority_claims", []),
+        "sections": sections,
+        "sources": sources,
+        "evidence": evidence,
+        "comparison_table": comparison,
+        "not_found": report.get("not_found", []),
+        "stopped_reason": report.get("stopped_reason") or job.stopped_reason,
+        "disagreements": report.get("disagreements", []),
+        "minority_claims": report.get("minority_claims", []),
         "trust": trust_panel(job=job),
     }
 
@@ -71,7 +97,8 @@ def trust_panel(*, job: Job) -> dict:
         "sentences_unsupported": m.get("sentences_unsupported", m.get("sentences_dropped", 0)),
         "sentences_not_checked": m.get("sentences_not_checked", 0),
         "notes_rejected_quote_not_on_page": m.get("notes_rejected_quote_not_on_page", 0),
-        "tokens": job.tokens_used, "usd": job.usd_used_micros / 1e6,
+        "tokens": job.tokens_used,
+        "usd": job.usd_used_micros / 1e6,
         "minutes": (end - job.created_at).total_seconds() / 60,
     }
 
@@ -79,12 +106,18 @@ def trust_panel(*, job: Job) -> dict:
 def subquestion_progress(*, job: Job) -> list[dict]:
     """Each sub-question with its status and how many searches, pages read and notes it has."""
     counts = Counter()
-    for sq_id, kind, n in Step.objects.filter(job=job, sq__isnull=False).values_list("sq_id", "kind").annotate(n=Count("pk")):
+    for sq_id, kind, n in (
+        Step.objects.filter(job=job, sq__isnull=False).values_list("sq_id", "kind").annotate(n=Count("pk"))
+    ):
         counts[(sq_id, kind)] = n
     notes = dict(Note.objects.filter(job=job).values_list("sq_id").annotate(n=Count("pk")))
     return [
-        {**row, "searches": counts[(row["sq_id"], "search")], "pages_read": counts[(row["sq_id"], "read")],
-         "notes": notes.get(row["sq_id"], 0)}
+        {
+            **row,
+            "searches": counts[(row["sq_id"], "search")],
+            "pages_read": counts[(row["sq_id"], "read")],
+            "notes": notes.get(row["sq_id"], 0),
+        }
         for row in selectors.job_plan(job=job)
     ]
 
@@ -112,7 +145,9 @@ MIN_BAR_WIDTH = 2  # a step of a few milliseconds still shows
 def job_timeline(*, job: Job) -> dict:
     """When each step ran, one row per sub-question (and one for plan, gap check, writing and
     checks), as coordinates for an inline SVG: {width, height, rows, bars, ticks}."""
-    steps = list(Step.objects.filter(job=job).order_by("seq").values("kind", "sq_id", "step_key", "started_at", "created_at"))
+    steps = list(
+        Step.objects.filter(job=job).order_by("seq").values("kind", "sq_id", "step_key", "started_at", "created_at")
+    )
     plan = selectors.job_plan(job=job)
     # A fetch step is keyed by the URL's hash, not by a sub-question: it belongs to the
     # sub-question whose worker claimed the URL.
@@ -133,20 +168,31 @@ def job_timeline(*, job: Job) -> dict:
         row = index.get(sq_id, 0)
         t0 = max((s["started_at"] - start).total_seconds(), 0)
         t1 = max((s["created_at"] - start).total_seconds(), t0)
-        bars.append({
-            "x": round(TIMELINE_LABEL_WIDTH + t0 * scale, 1), "y": TIMELINE_TOP + row * TIMELINE_ROW_HEIGHT + 3,
-            "w": round(max(MIN_BAR_WIDTH, (t1 - t0) * scale), 1), "h": TIMELINE_ROW_HEIGHT - 6, "kind": s["kind"],
-            "title": f"{s['kind']} {t0:.1f}–{t1:.1f} s",
-        })
-    ticks = [{"x": round(TIMELINE_LABEL_WIDTH + f * TIMELINE_PLOT_WIDTH, 1), "label": f"{f * span:.0f} s"}
-             for f in (0, 0.25, 0.5, 0.75, 1)]
+        bars.append(
+            {
+                "x": round(TIMELINE_LABEL_WIDTH + t0 * scale, 1),
+                "y": TIMELINE_TOP + row * TIMELINE_ROW_HEIGHT + 3,
+                "w": round(max(MIN_BAR_WIDTH, (t1 - t0) * scale), 1),
+                "h": TIMELINE_ROW_HEIGHT - 6,
+                "kind": s["kind"],
+                "title": f"{s['kind']} {t0:.1f}–{t1:.1f} s",
+            }
+        )
+    ticks = [
+        {"x": round(TIMELINE_LABEL_WIDTH + f * TIMELINE_PLOT_WIDTH, 1), "label": f"{f * span:.0f} s"}
+        for f in (0, 0.25, 0.5, 0.75, 1)
+    ]
     for i, row in enumerate(rows):
         row["y"] = TIMELINE_TOP + i * TIMELINE_ROW_HEIGHT + TIMELINE_ROW_HEIGHT - 6
     kinds = sorted({b["kind"] for b in bars})
     return {
         "width": TIMELINE_LABEL_WIDTH + TIMELINE_PLOT_WIDTH + 10,
         "height": TIMELINE_TOP + len(rows) * TIMELINE_ROW_HEIGHT + 8,
-        "rows": rows, "bars": bars, "ticks": ticks, "kinds": kinds, "seconds": span,
+        "rows": rows,
+        "bars": bars,
+        "ticks": ticks,
+        "kinds": kinds,
+        "seconds": span,
         "parallel_max": _max_parallel(steps),
     }
 
@@ -171,6 +217,8 @@ def cited_quotes_check(*, job: Job) -> dict:
     report = job.report or {}
     cited = {i for sec in report.get("sections", []) for sent in sec["sentences"] for i in sent["citations"]}
     notes = Note.objects.filter(job=job, note_id__in=cited).select_related("source")
-    missing = sorted({n.note_id for n in notes if not selectors.note_in_context(note=n)["quote_found"]}
-                     | (cited - {n.note_id for n in notes}))
+    missing = sorted(
+        {n.note_id for n in notes if not selectors.note_in_context(note=n)["quote_found"]}
+        | (cited - {n.note_id for n in notes})
+    )
     return {"cited": len(cited), "found": len(cited) - len(missing), "missing": missing}

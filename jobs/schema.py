@@ -1,6 +1,7 @@
 """OpenAPI naming for nested serializers: every API class names its own InputSerializer and
 OutputSerializer, so components are named after the qualified class
 (`JobCreateApi.InputSerializer` -> `JobCreateInput`) instead of colliding as `Input`."""
+
 from __future__ import annotations
 
 from drf_spectacular.openapi import AutoSchema

@@ -1,4 +1,5 @@
 """Selectors: every read of jobs for a user goes through here, so ownership is checked once."""
+
 from __future__ import annotations
 
 import uuid
@@ -40,7 +41,14 @@ def job_progress(*, job: Job) -> dict:
 
 def job_plan(*, job: Job) -> list[dict]:
     return [
-        {"sq_id": sq.sq_id, "text": sq.text, "status": sq.status, "round": sq.round, "section": sq.section, "hop": sq.hop}
+        {
+            "sq_id": sq.sq_id,
+            "text": sq.text,
+            "status": sq.status,
+            "round": sq.round,
+            "section": sq.section,
+            "hop": sq.hop,
+        }
         for sq in job.subquestions.order_by("round", "position")
     ]
 
@@ -52,8 +60,10 @@ def job_estimate(*, job: Job) -> dict | None:
     if not planned:
         return None
     return estimates.estimate_plan(
-        subquestions=planned, budget_tokens=job.budget_tokens,
-        budget_usd_micros=job.budget_usd_micros, budget_seconds=(job.deadline_at - job.created_at).total_seconds(),
+        subquestions=planned,
+        budget_tokens=job.budget_tokens,
+        budget_usd_micros=job.budget_usd_micros,
+        budget_seconds=(job.deadline_at - job.created_at).total_seconds(),
     )
 
 
@@ -90,15 +100,25 @@ def note_in_context(*, note: Note) -> dict:
         page = store.get_text(source.content_ref) if source.content_ref else ""
     except (FileNotFoundError, OSError):
         page = ""
-    found = page[note.char_start:note.char_end] == note.quote
+    found = page[note.char_start : note.char_end] == note.quote
     pad = NOTE_CONTEXT_CHARS_EACH_SIDE
     return {
-        "note_id": note.note_id, "job_id": str(note.job_id), "sq_id": note.sq_id, "claim": note.claim,
-        "quote": note.quote, "char_start": note.char_start, "char_end": note.char_end, "quote_found": found,
-        "before": page[max(0, note.char_start - pad):note.char_start] if found else "",
-        "after": page[note.char_end:note.char_end + pad] if found else "",
+        "note_id": note.note_id,
+        "job_id": str(note.job_id),
+        "sq_id": note.sq_id,
+        "claim": note.claim,
+        "quote": note.quote,
+        "char_start": note.char_start,
+        "char_end": note.char_end,
+        "quote_found": found,
+        "before": page[max(0, note.char_start - pad) : note.char_start] if found else "",
+        "after": page[note.char_end : note.char_end + pad] if found else "",
         "source": {
-            "source_id": source.source_id, "url": safe_url(source.url), "title": source.title, "domain": source.domain,
-            "published_at": source.published_at, "fetched_at": source.fetched_at,
+            "source_id": source.source_id,
+            "url": safe_url(source.url),
+            "title": source.title,
+            "domain": source.domain,
+            "published_at": source.published_at,
+            "fetched_at": source.fetched_at,
         },
     }

@@ -1,4 +1,5 @@
 """Services: every write the API, the pages, the admin and the CLI make to jobs goes here."""
+
 from __future__ import annotations
 
 import uuid
@@ -72,7 +73,9 @@ def _validate_budget(budget: dict | None) -> tuple[int, int, float]:
     if not MIN_BUDGET_USD <= usd <= MAX_BUDGET_USD:
         raise ApplicationError(f"max_usd must be between {MIN_BUDGET_USD} and {MAX_BUDGET_USD}", field="budget.max_usd")
     if int(tokens) != tokens or tokens > max_budget_tokens():
-        raise ApplicationError(f"max_tokens must be a whole number up to {max_budget_tokens()}", field="budget.max_tokens")
+        raise ApplicationError(
+            f"max_tokens must be a whole number up to {max_budget_tokens()}", field="budget.max_tokens"
+        )
     return int(tokens), round(usd * 1_000_000), float(minutes)
 
 
@@ -95,14 +98,26 @@ def _follow_up_parent(user, follow_up_of) -> Job | None:
     except ApplicationError:
         raise ApplicationError("follow_up_of: no such job of yours", field="follow_up_of", status=404) from None
     if parent.status != Job.Status.DONE:
-        raise ApplicationError(f"follow_up_of: only a finished report can be followed up (that job is {parent.status})",
-                               field="follow_up_of", status=409)
+        raise ApplicationError(
+            f"follow_up_of: only a finished report can be followed up (that job is {parent.status})",
+            field="follow_up_of",
+            status=409,
+        )
     return parent
 
 
-def job_create(*, user, question, depth: str | None = None, sources: list | None = None, budget: dict | None = None,
-               require_approval: bool | None = None, variant: str | None = None, follow_up_of=None,
-               enforce_limits: bool = True) -> Job:
+def job_create(
+    *,
+    user,
+    question,
+    depth: str | None = None,
+    sources: list | None = None,
+    budget: dict | None = None,
+    require_approval: bool | None = None,
+    variant: str | None = None,
+    follow_up_of=None,
+    enforce_limits: bool = True,
+) -> Job:
     """Validate, store the job with its budgets and deadline, and enqueue it after commit.
     `require_approval=None` takes the user's default (UserSettings). `follow_up_of` names the
     user's finished job this question follows up (its planner then sees what that report
@@ -122,11 +137,15 @@ def job_create(*, user, question, depth: str | None = None, sources: list | None
     if len(sources) > 1:
         # A worker that reads private uploads gets no web search (a query is a way to send data
         # out), so one job researches either the web or the uploads, never both.
-        raise ApplicationError("sources: name one source; research the web and your uploads in separate jobs",
-                               field="sources")
+        raise ApplicationError(
+            "sources: name one source; research the web and your uploads in separate jobs", field="sources"
+        )
     if sources == ["uploads"] and not _has_uploads(user):
-        raise ApplicationError("sources: you have no ready uploads to research; upload files first (or wait until "
-                               "they are read)", field="sources", status=409)
+        raise ApplicationError(
+            "sources: you have no ready uploads to research; upload files first (or wait until they are read)",
+            field="sources",
+            status=409,
+        )
     tokens, usd_micros, minutes = _validate_budget(budget)
     parent = _follow_up_parent(user, follow_up_of)
     if require_approval is None:
@@ -139,13 +158,23 @@ def job_create(*, user, question, depth: str | None = None, sources: list | None
         if enforce_limits:
             _check_user_limits(user=user, usd_micros=usd_micros, now=now)
         job = Job.objects.create(
-            user=user, question=question, depth=depth, sources=sources, require_approval=bool(require_approval),
-            budget_tokens=tokens, budget_usd_micros=usd_micros, deadline_at=now + timedelta(minutes=minutes),
-            prompt_version=prompts.version(), variant=experiments.assign(user) if variant is None else variant,
+            user=user,
+            question=question,
+            depth=depth,
+            sources=sources,
+            require_approval=bool(require_approval),
+            budget_tokens=tokens,
+            budget_usd_micros=usd_micros,
+            deadline_at=now + timedelta(minutes=minutes),
+            prompt_version=prompts.version(),
+            variant=experiments.assign(user) if variant is None else variant,
             lease_expires_at=now + timedelta(seconds=settings.LEASE_TTL_SECONDS),
             follow_up_of=parent,
-            follow_up_missed=followups.asks_for_missing(follow_up=question, question=parent.question, report=parent.report)
-            if parent else None,
+            follow_up_missed=followups.asks_for_missing(
+                follow_up=question, question=parent.question, report=parent.report
+            )
+            if parent
+            else None,
         )
         transaction.on_commit(lambda: _enqueue_start(job))
         transaction.on_commit(lambda: telemetry.count("jobs_created"))
@@ -163,7 +192,8 @@ def _check_user_limits(*, user, usd_micros: int, now) -> None:
     if active >= settings.MAX_ACTIVE_JOBS_PER_USER:
         raise ApplicationError(
             f"you already have {active} jobs running (limit {settings.MAX_ACTIVE_JOBS_PER_USER}); "
-            "wait for one to finish or cancel one", status=429,
+            "wait for one to finish or cancel one",
+            status=429,
             extra={"limit": "active_jobs", "active_jobs": active, "max_active_jobs": settings.MAX_ACTIVE_JOBS_PER_USER},
         )
     day_start = now.replace(hour=0, minute=0, second=0, microsecond=0)
@@ -175,9 +205,13 @@ def _check_user_limits(*, user, usd_micros: int, now) -> None:
         raise ApplicationError(
             f"this job's cap of {usd_micros / 1e6:.2f} USD would pass your daily limit of "
             f"{settings.MAX_DAILY_USD_PER_USER:.2f} USD ({(spent + reserved) / 1e6:.2f} USD already committed today)",
-            field="budget.max_usd", status=429,
-            extra={"limit": "daily_usd", "committed_usd": round((spent + reserved) / 1e6, 6),
-                   "max_daily_usd": settings.MAX_DAILY_USD_PER_USER},
+            field="budget.max_usd",
+            status=429,
+            extra={
+                "limit": "daily_usd",
+                "committed_usd": round((spent + reserved) / 1e6, 6),
+                "max_daily_usd": settings.MAX_DAILY_USD_PER_USER,
+            },
         )
 
 
@@ -227,16 +261,22 @@ def job_delete(*, user, job_id) -> None:
     with transaction.atomic():
         locked = Job.objects.select_for_update().get(pk=job.pk)
         if locked.status not in Job.TERMINAL_STATUSES:
-            raise ApplicationError(f"the job is {locked.status}; cancel it before deleting it", field="job_id", status=409)
-        refs = (set(Source.objects.filter(job=locked).values_list("content_ref", flat=True))
-                | set(Step.objects.filter(job=locked).values_list("output_ref", flat=True))
-                | set(ProviderCall.objects.filter(job=locked).values_list("trajectory_ref", flat=True))) - {""}
+            raise ApplicationError(
+                f"the job is {locked.status}; cancel it before deleting it", field="job_id", status=409
+            )
+        refs = (
+            set(Source.objects.filter(job=locked).values_list("content_ref", flat=True))
+            | set(Step.objects.filter(job=locked).values_list("output_ref", flat=True))
+            | set(ProviderCall.objects.filter(job=locked).values_list("trajectory_ref", flat=True))
+        ) - {""}
         Event.objects.filter(channel=events.channel_for(locked.pk)).delete()
         locked.delete()
-    still_held = (set(Source.objects.filter(content_ref__in=refs).values_list("content_ref", flat=True))
-                  | set(Step.objects.filter(output_ref__in=refs).values_list("output_ref", flat=True))
-                  | set(ProviderCall.objects.filter(trajectory_ref__in=refs).values_list("trajectory_ref", flat=True))
-                  | set(PageCache.objects.filter(content_ref__in=refs).values_list("content_ref", flat=True)))
+    still_held = (
+        set(Source.objects.filter(content_ref__in=refs).values_list("content_ref", flat=True))
+        | set(Step.objects.filter(output_ref__in=refs).values_list("output_ref", flat=True))
+        | set(ProviderCall.objects.filter(trajectory_ref__in=refs).values_list("trajectory_ref", flat=True))
+        | set(PageCache.objects.filter(content_ref__in=refs).values_list("content_ref", flat=True))
+    )
     for ref in refs - still_held:
         store.delete(ref)
     # Every key naming the job (ledger hashes, the event id counter, locks): found by its id,
@@ -258,19 +298,27 @@ def plan_approve(*, job: Job, edited_plan: list[str] | None = None) -> Job:
     _require_awaiting(job)
     if edited_plan is not None:
         if not isinstance(edited_plan, list) or not EDITED_PLAN_MIN <= len(edited_plan) <= EDITED_PLAN_MAX:
-            raise ApplicationError(f"edited_plan must list {EDITED_PLAN_MIN} to {EDITED_PLAN_MAX} sub-questions", field="edited_plan")
+            raise ApplicationError(
+                f"edited_plan must list {EDITED_PLAN_MIN} to {EDITED_PLAN_MAX} sub-questions", field="edited_plan"
+            )
         cleaned = []
         for i, item in enumerate(edited_plan):
             text = item.get("text") if isinstance(item, dict) else item
-            if (not isinstance(text, str) or not SUBQUESTION_MIN_CHARS <= len(text.strip()) <= SUBQUESTION_MAX_CHARS
-                    or "\x00" in text):
-                raise ApplicationError(f"edited_plan[{i}] must be a sub-question of {SUBQUESTION_MIN_CHARS} to "
-                                       f"{SUBQUESTION_MAX_CHARS} characters (no NUL)",
-                                       field=f"edited_plan[{i}]")
+            if (
+                not isinstance(text, str)
+                or not SUBQUESTION_MIN_CHARS <= len(text.strip()) <= SUBQUESTION_MAX_CHARS
+                or "\x00" in text
+            ):
+                raise ApplicationError(
+                    f"edited_plan[{i}] must be a sub-question of {SUBQUESTION_MIN_CHARS} to "
+                    f"{SUBQUESTION_MAX_CHARS} characters (no NUL)",
+                    field=f"edited_plan[{i}]",
+                )
             section = item.get("section") if isinstance(item, dict) else None
             if isinstance(item, dict) and "section" in item and (not isinstance(section, str) or "\x00" in section):
-                raise ApplicationError(f"edited_plan[{i}].section must be a string without NUL",
-                                       field=f"edited_plan[{i}].section")
+                raise ApplicationError(
+                    f"edited_plan[{i}].section must be a string without NUL", field=f"edited_plan[{i}].section"
+                )
             cleaned.append((" ".join(text.split()), section))
     now = timezone.now()
     with transaction.atomic():
@@ -279,18 +327,38 @@ def plan_approve(*, job: Job, edited_plan: list[str] | None = None) -> Job:
         if edited_plan is not None:
             headings = [s["heading"] for s in locked.outline] or ["Findings"]
             SubQuestion.objects.filter(job=locked, round=1).delete()
-            SubQuestion.objects.bulk_create([
-                SubQuestion(job=locked, round=1, position=i, text=text,
-                            section=section if section in headings else headings[min(i, len(headings) - 1)])
-                for i, (text, section) in enumerate(cleaned)
-            ])
+            SubQuestion.objects.bulk_create(
+                [
+                    SubQuestion(
+                        job=locked,
+                        round=1,
+                        position=i,
+                        text=text,
+                        section=section if section in headings else headings[min(i, len(headings) - 1)],
+                    )
+                    for i, (text, section) in enumerate(cleaned)
+                ]
+            )
         new_epoch = locked.epoch + 1
         locked.step_seq += 1
-        Step.objects.create(job=locked, seq=locked.step_seq, kind=Step.Kind.PLAN, step_key=f"{locked.pk}:-:plan:approved",
-                            output={"approved": True, "edited": edited_plan is not None}, epoch=new_epoch, started_at=now)
-        job_transition(locked.pk, to=Job.Status.PLANNING, epoch=locked.epoch, new_epoch=new_epoch,
-                       step_seq=locked.step_seq, lease_owner="approval",
-                       lease_expires_at=now + timedelta(seconds=settings.LEASE_TTL_SECONDS))
+        Step.objects.create(
+            job=locked,
+            seq=locked.step_seq,
+            kind=Step.Kind.PLAN,
+            step_key=f"{locked.pk}:-:plan:approved",
+            output={"approved": True, "edited": edited_plan is not None},
+            epoch=new_epoch,
+            started_at=now,
+        )
+        job_transition(
+            locked.pk,
+            to=Job.Status.PLANNING,
+            epoch=locked.epoch,
+            new_epoch=new_epoch,
+            step_seq=locked.step_seq,
+            lease_owner="approval",
+            lease_expires_at=now + timedelta(seconds=settings.LEASE_TTL_SECONDS),
+        )
         transaction.on_commit(lambda: _enqueue_resume(str(locked.pk), new_epoch))
     job.refresh_from_db()
     return job
@@ -308,9 +376,15 @@ def claim_override_set(*, claim, verdict: str, note: str, reviewer):
     from jobs.models import ReportClaim
 
     if verdict and verdict not in ReportClaim.Verdict.values:
-        raise ApplicationError(f"override_verdict must be one of {list(ReportClaim.Verdict.values)}", field="override_verdict")
-    fields = {"override_verdict": verdict or "", "override_note": (note or "").strip(),
-              "override_by": reviewer if verdict else None, "override_at": timezone.now() if verdict else None}
+        raise ApplicationError(
+            f"override_verdict must be one of {list(ReportClaim.Verdict.values)}", field="override_verdict"
+        )
+    fields = {
+        "override_verdict": verdict or "",
+        "override_note": (note or "").strip(),
+        "override_by": reviewer if verdict else None,
+        "override_at": timezone.now() if verdict else None,
+    }
     ReportClaim.objects.filter(pk=claim.pk).update(**fields)
     for name, value in fields.items():
         setattr(claim, name, value)
@@ -328,12 +402,21 @@ def citation_check_rerun(*, job: Job) -> Job:
     with transaction.atomic():
         locked = Job.objects.select_for_update().get(pk=job.pk)
         if locked.status != Job.Status.DONE:
-            raise ApplicationError(f"only a finished report can be checked again (job is {locked.status})",
-                                   field="job_id", status=409)
+            raise ApplicationError(
+                f"only a finished report can be checked again (job is {locked.status})", field="job_id", status=409
+            )
         new_epoch = locked.epoch + 1
-        job_transition(locked.pk, to=Job.Status.CHECKING, from_statuses=[Job.Status.DONE], epoch=locked.epoch,
-                       new_epoch=new_epoch, check_generation=F("check_generation") + 1, lease_owner="recheck",
-                       lease_expires_at=now + timedelta(seconds=settings.LEASE_TTL_SECONDS), finished_at=None)
+        job_transition(
+            locked.pk,
+            to=Job.Status.CHECKING,
+            from_statuses=[Job.Status.DONE],
+            epoch=locked.epoch,
+            new_epoch=new_epoch,
+            check_generation=F("check_generation") + 1,
+            lease_owner="recheck",
+            lease_expires_at=now + timedelta(seconds=settings.LEASE_TTL_SECONDS),
+            finished_at=None,
+        )
         transaction.on_commit(lambda: _enqueue_write(str(locked.pk), new_epoch))
     job.refresh_from_db()
     return job

@@ -6,6 +6,7 @@ lanes of workers whose body is the gap check. Transient errors retry with backof
 permanent ones mark the sub-question (or the job) failed and the graph moves on. A worker
 process that dies is covered by the lease sweeper.
 """
+
 from __future__ import annotations
 
 import logging
@@ -31,8 +32,14 @@ from jobs.stages import check, gap, lifecycle, plan, read, research, write
 
 logger = logging.getLogger(__name__)
 
-TRANSIENT_ERRORS = (TransientStepError, OperationalError, InterfaceError, redis.exceptions.ConnectionError,
-                    redis.exceptions.TimeoutError, KombuOperationalError)
+TRANSIENT_ERRORS = (
+    TransientStepError,
+    OperationalError,
+    InterfaceError,
+    redis.exceptions.ConnectionError,
+    redis.exceptions.TimeoutError,
+    KombuOperationalError,
+)
 # A scheduled lease check runs this long after the expiry it waits for (clock skew between hosts).
 SWEEP_JOB_MARGIN_MS = 250
 TASK_OPTIONS = {
@@ -95,8 +102,9 @@ def _is_control(exc: BaseException) -> bool:
     return isinstance(exc, (Ignore, Retry, JobStopped, *TRANSIENT_ERRORS))
 
 
-def job_task(name: str, *, on_failure: Callable | None = None, when_stale: Callable | None = None,
-             chord_body: bool = False):
+def job_task(
+    name: str, *, on_failure: Callable | None = None, when_stale: Callable | None = None, chord_body: bool = False
+):
     """A Celery task working on one job under its lease. The task takes (job_id, *args, epoch)
     as message arguments (names and argument order are the wire format: keep them); the
     decorated function gets (task, ctx, *args). A permanent failure is logged and handed to
@@ -126,7 +134,9 @@ def job_task(name: str, *, on_failure: Callable | None = None, when_stale: Calla
                         lifecycle.note_error(job_id, f"{name.rsplit('.', 1)[-1]}: {type(exc).__name__}: {exc}")
                     if transient and on_failure is not None and self.request.retries >= self.max_retries:
                         # Out of retries: fail the step's work for good now, not at the next sweep.
-                        logger.error("%s for job %s failed after %d retries: %s", name, job_id, self.request.retries, exc)
+                        logger.error(
+                            "%s for job %s failed after %d retries: %s", name, job_id, self.request.retries, exc
+                        )
                         return on_failure(ctx, exc, *middle)
                     if _is_control(exc) or on_failure is None:
                         raise
@@ -180,7 +190,9 @@ def dispatch_round(ctx: RunContext, round_no: int) -> None:
     for lane in research.lanes(sq_ids):
         sigs = [sq_work.si(job_id, sq_id, epoch) for sq_id in lane]
         header.append(sigs[0] if len(sigs) == 1 else chain(*sigs))
-    body = round_done.si(job_id, round_no, epoch).on_error(round_failed.s(job_id=job_id, round_no=round_no, epoch=epoch))
+    body = round_done.si(job_id, round_no, epoch).on_error(
+        round_failed.s(job_id=job_id, round_no=round_no, epoch=epoch)
+    )
     chord(header)(body)
 
 
@@ -245,7 +257,8 @@ def write_report(task, ctx: RunContext):
         body.delay()
         return
     chord([write_section.si(job_id, index, epoch) for index in indexes])(
-        body.on_error(write_failed.s(job_id=job_id, indexes=indexes, epoch=epoch)))
+        body.on_error(write_failed.s(job_id=job_id, indexes=indexes, epoch=epoch))
+    )
 
 
 @job_task("jobs.tasks.write_section", on_failure=_fail_job("writing"))
@@ -272,8 +285,9 @@ def check_report(task, ctx: RunContext, indexes: list):
         write.finish_report(ctx, *check.merge_batches(ctx, drafted, []))
         return
     header = [check_batch.si(job_id, start, drafted[start:stop], epoch) for start, stop in ranges]
-    chord(header)(assemble_report.s(job_id, indexes, epoch).on_error(
-        check_failed.s(job_id=job_id, indexes=indexes, epoch=epoch)))
+    chord(header)(
+        assemble_report.s(job_id, indexes, epoch).on_error(check_failed.s(job_id=job_id, indexes=indexes, epoch=epoch))
+    )
 
 
 @job_task("jobs.tasks.check_batch", on_failure=lambda ctx, exc, start, drafts: {"start": start, "failed": str(exc)})
@@ -384,9 +398,15 @@ def cleanup_trajectories():
 
 
 # --- integrations: webhooks and watched questions ---------------------------------------------
-@shared_task(name="jobs.tasks.job_event_follow_ups", bind=True, acks_late=True, autoretry_for=TRANSIENT_ERRORS,
-             retry_backoff=TASK_BACKOFF_SECONDS, retry_backoff_max=TASK_BACKOFF_MAX_SECONDS,
-             max_retries=TASK_MAX_RETRIES)
+@shared_task(
+    name="jobs.tasks.job_event_follow_ups",
+    bind=True,
+    acks_late=True,
+    autoretry_for=TRANSIENT_ERRORS,
+    retry_backoff=TASK_BACKOFF_SECONDS,
+    retry_backoff_max=TASK_BACKOFF_MAX_SECONDS,
+    max_retries=TASK_MAX_RETRIES,
+)
 def job_event_follow_ups(self, job_id: str, event_type: str):
     """After a job's plan_ready, done, failed or cancelled event (jobs/runtime/events.py): a
     finished watch run is compared with the report before it, then one signed delivery per

@@ -1,6 +1,7 @@
 """Full, uncompressed model-call trajectories are kept TRAJECTORY_RETENTION_DAYS (seed 002:
 every diagnosis needed was within a week). Older calls keep their accounting (tokens,
 dollars: the ledger is rebuilt from them) and lose their text."""
+
 from __future__ import annotations
 
 from datetime import timedelta

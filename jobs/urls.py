@@ -1,4 +1,5 @@
 """The API under /v1 (the design's contract plus my jobs, notes, uploads, signals, settings)."""
+
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 

@@ -1,6 +1,7 @@
 """Server-rendered pages: ask, my jobs, the live job page with plan review, the report with
 checkable citations, exports, settings and the staff metrics. Views only parse the form, call
 one service or selector and render; Django's autoescape covers every piece of web text."""
+
 from __future__ import annotations
 
 import json
@@ -49,22 +50,36 @@ def job_list(request):
 @require_http_methods(["GET", "POST"])
 def ask(request):
     user_settings = services.user_settings_get(user=request.user)
-    form = {"question": "", "depth": "deep", "sources": ["web"], "max_minutes": "", "max_usd": "",
-            "require_approval": user_settings.require_approval}
+    form = {
+        "question": "",
+        "depth": "deep",
+        "sources": ["web"],
+        "max_minutes": "",
+        "max_usd": "",
+        "require_approval": user_settings.require_approval,
+    }
     error = None
     if request.method == "POST":
         form = {
-            "question": request.POST.get("question", ""), "depth": request.POST.get("depth") or None,
+            "question": request.POST.get("question", ""),
+            "depth": request.POST.get("depth") or None,
             "sources": request.POST.getlist("sources") or ["web"],
-            "max_minutes": request.POST.get("max_minutes", "").strip(), "max_usd": request.POST.get("max_usd", "").strip(),
+            "max_minutes": request.POST.get("max_minutes", "").strip(),
+            "max_usd": request.POST.get("max_usd", "").strip(),
             "require_approval": request.POST.get("require_approval") == "on",
             "follow_up_of": request.POST.get("follow_up_of", ""),
         }
         try:
             budget = {k: _number(form[k], field=f"budget.{k}") for k in ("max_minutes", "max_usd") if form[k]}
-            job = services.job_create(user=request.user, question=form["question"], depth=form["depth"],
-                                      sources=form["sources"], budget=budget, require_approval=form["require_approval"],
-                                      follow_up_of=form["follow_up_of"] or None)
+            job = services.job_create(
+                user=request.user,
+                question=form["question"],
+                depth=form["depth"],
+                sources=form["sources"],
+                budget=budget,
+                require_approval=form["require_approval"],
+                follow_up_of=form["follow_up_of"] or None,
+            )
             return redirect("page-job", job_id=job.pk)
         except ApplicationError as exc:
             error = exc
@@ -84,10 +99,16 @@ def job_page(request, job_id):
     """The live page while the job runs (plan, progress, events, cancel; plan review when it
     waits for approval); the report when it is done."""
     job = _job_or_404(request, job_id)
-    context = {"job": job, "progress": selectors.job_progress(job=job), "plan": reports.subquestion_progress(job=job),
-               "estimate": selectors.job_estimate(job=job), "events": reports.event_log(job=job),
-               "timeline": reports.job_timeline(job=job), "trust": reports.trust_panel(job=job),
-               "follow_ups": job.follow_ups.order_by("created_at").only("pk", "question")}
+    context = {
+        "job": job,
+        "progress": selectors.job_progress(job=job),
+        "plan": reports.subquestion_progress(job=job),
+        "estimate": selectors.job_estimate(job=job),
+        "events": reports.event_log(job=job),
+        "timeline": reports.job_timeline(job=job),
+        "trust": reports.trust_panel(job=job),
+        "follow_ups": job.follow_ups.order_by("created_at").only("pk", "question"),
+    }
     context["last_event_id"] = context["events"][-1]["id"] if context["events"] else ""
     if job.status == Job.Status.DONE and job.report is not None:
         context["report"] = reports.report_view(job=job)
@@ -167,20 +188,31 @@ def upload_list(request):
             messages.error(request, "Choose one or more files to upload.")
         for f in files:
             if f.size > settings.UPLOAD_MAX_BYTES:
-                messages.error(request, f"{f.name}: the file is {f.size} bytes; the limit is {settings.UPLOAD_MAX_BYTES} bytes")
+                messages.error(
+                    request, f"{f.name}: the file is {f.size} bytes; the limit is {settings.UPLOAD_MAX_BYTES} bytes"
+                )
                 continue
             try:
-                doc = uploads.upload_create(user=request.user, filename=f.name, content=f.read(),
-                                            content_type=f.content_type or "application/octet-stream")
+                doc = uploads.upload_create(
+                    user=request.user,
+                    filename=f.name,
+                    content=f.read(),
+                    content_type=f.content_type or "application/octet-stream",
+                )
             except ApplicationError as exc:
                 messages.error(request, f"{f.name}: {exc.message}")
                 continue
             messages.success(request, f"{doc.filename}: uploaded; it is {doc.get_status_display().lower()}.")
         return redirect("page-uploads")
-    page = Paginator(uploads.upload_list_for_user(user=request.user), UPLOADS_PER_PAGE).get_page(request.GET.get("page"))
+    page = Paginator(uploads.upload_list_for_user(user=request.user), UPLOADS_PER_PAGE).get_page(
+        request.GET.get("page")
+    )
     processing = any(doc.status == doc.Status.PROCESSING for doc in page.object_list)  # the page reloads itself then
-    return render(request, "research/uploads.html", {"page": page, "processing": processing,
-                                                     "max_mb": settings.UPLOAD_MAX_BYTES // 2**20})
+    return render(
+        request,
+        "research/uploads.html",
+        {"page": page, "processing": processing, "max_mb": settings.UPLOAD_MAX_BYTES // 2**20},
+    )
 
 
 @login_required
@@ -199,8 +231,9 @@ def upload_delete(request, upload_id):
 def feedback(request, job_id):
     job = _job_or_404(request, job_id)
     try:
-        online.report_feedback_set(user=request.user, job=job, rating=request.POST.get("rating", ""),
-                                   comment=request.POST.get("comment", ""))
+        online.report_feedback_set(
+            user=request.user, job=job, rating=request.POST.get("rating", ""), comment=request.POST.get("comment", "")
+        )
         messages.success(request, "Thank you for the feedback.")
     except ApplicationError as exc:
         messages.error(request, f"{exc.field}: {exc.message}" if exc.field else exc.message)
@@ -241,9 +274,12 @@ def user_settings(request):
         action = request.POST.get("action", "settings")
         try:
             if action == "webhook_add":
-                endpoint = webhooks.webhook_create(user=request.user, url=request.POST.get("url", "").strip(),
-                                                   events=request.POST.getlist("events") or None,
-                                                   description=request.POST.get("description", ""))
+                endpoint = webhooks.webhook_create(
+                    user=request.user,
+                    url=request.POST.get("url", "").strip(),
+                    events=request.POST.getlist("events") or None,
+                    description=request.POST.get("description", ""),
+                )
                 new_secret = endpoint.secret
                 messages.success(request, f"Webhook added for {endpoint.url}.")
             elif action == "webhook_delete":
@@ -253,17 +289,25 @@ def user_settings(request):
                 watches.watch_delete(user=request.user, watch_id=request.POST.get("watch_id"))
                 messages.success(request, "Stopped watching.")
             else:
-                services.user_settings_update(user=request.user,
-                                              require_approval=request.POST.get("require_approval") == "on")
+                services.user_settings_update(
+                    user=request.user, require_approval=request.POST.get("require_approval") == "on"
+                )
                 messages.success(request, "Settings saved.")
         except ApplicationError as exc:
             messages.error(request, f"{exc.field}: {exc.message}" if exc.field else exc.message)
         if new_secret is None:
             return redirect("page-settings")
-    return render(request, "research/settings.html", {
-        "settings": services.user_settings_get(user=request.user),
-        "webhooks": webhooks.webhook_list_for_user(user=request.user), "webhook_events": webhooks.EVENTS,
-        "watches": watches.watch_list_for_user(user=request.user), "new_secret": new_secret})
+    return render(
+        request,
+        "research/settings.html",
+        {
+            "settings": services.user_settings_get(user=request.user),
+            "webhooks": webhooks.webhook_list_for_user(user=request.user),
+            "webhook_events": webhooks.EVENTS,
+            "watches": watches.watch_list_for_user(user=request.user),
+            "new_secret": new_secret,
+        },
+    )
 
 
 @staff_member_required
@@ -292,8 +336,13 @@ def healthz(request):
 
     from jobs.runtime import health
 
-    body: dict = {"database": "ok", "redis": "ok", "workers": [], "workers_alive": 0,
-                  "beat": {"alive": False, "seconds_since_tick": None}}
+    body: dict = {
+        "database": "ok",
+        "redis": "ok",
+        "workers": [],
+        "workers_alive": 0,
+        "beat": {"alive": False, "seconds_since_tick": None},
+    }
     try:
         connection.ensure_connection()
     except Exception as exc:  # noqa: BLE001 - reported, not raised

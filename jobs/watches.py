@@ -14,6 +14,7 @@ figures masked. A new sentence without a match is a claim added; an old one with
 a claim no longer supported; a matched pair whose figures differ is a figure changed, with the
 old and new values and the sources (title, URL, publication and fetch dates) of both.
 """
+
 from __future__ import annotations
 
 import re
@@ -43,21 +44,35 @@ def watch_create(*, user, job_id, schedule: str, budget: dict | None = None) -> 
     not finished or too many watches, 400 a bad field."""
     job = selectors.job_get_for_user(user=user, job_id=job_id)
     if job.status != Job.Status.DONE:
-        raise ApplicationError(f"only a finished report can be watched (job is {job.status})", field="job_id",
-                               status=409)
+        raise ApplicationError(
+            f"only a finished report can be watched (job is {job.status})", field="job_id", status=409
+        )
     if schedule not in SCHEDULE_INTERVALS:
         raise ApplicationError(f"schedule must be one of {list(Watch.Schedule.values)}", field="schedule")
     budget = budget or {}
     if not isinstance(budget, dict) or set(budget) - {"max_usd", "max_tokens"}:
         raise ApplicationError("budget takes max_usd and max_tokens", field="budget")
-    tokens, usd_micros, _ = services._validate_budget({"max_usd": budget.get("max_usd", job.budget_usd_micros / 1e6),
-                                                       "max_tokens": budget.get("max_tokens", job.budget_tokens)})
+    tokens, usd_micros, _ = services._validate_budget(
+        {
+            "max_usd": budget.get("max_usd", job.budget_usd_micros / 1e6),
+            "max_tokens": budget.get("max_tokens", job.budget_tokens),
+        }
+    )
     if Watch.objects.filter(user=user, active=True).count() >= MAX_WATCHES_PER_USER:
-        raise ApplicationError(f"you already watch {MAX_WATCHES_PER_USER} questions; stop one first", field="job_id",
-                               status=409)
-    return Watch.objects.create(user=user, origin=job, question=job.question, depth=job.depth, sources=job.sources,
-                                schedule=schedule, budget_usd_micros=usd_micros, budget_tokens=tokens,
-                                next_run_at=timezone.now() + SCHEDULE_INTERVALS[schedule])
+        raise ApplicationError(
+            f"you already watch {MAX_WATCHES_PER_USER} questions; stop one first", field="job_id", status=409
+        )
+    return Watch.objects.create(
+        user=user,
+        origin=job,
+        question=job.question,
+        depth=job.depth,
+        sources=job.sources,
+        schedule=schedule,
+        budget_usd_micros=usd_micros,
+        budget_tokens=tokens,
+        next_run_at=timezone.now() + SCHEDULE_INTERVALS[schedule],
+    )
 
 
 def watch_list_for_user(*, user):
@@ -81,8 +96,11 @@ def watches_run_due(*, now=None) -> int:
     now = now or timezone.now()
     started = 0
     with transaction.atomic():
-        due = list(Watch.objects.select_for_update(skip_locked=True).select_related("user")
-                   .filter(active=True, next_run_at__lte=now))
+        due = list(
+            Watch.objects.select_for_update(skip_locked=True)
+            .select_related("user")
+            .filter(active=True, next_run_at__lte=now)
+        )
         for watch in due:
             watch.next_run_at = now + SCHEDULE_INTERVALS[watch.schedule]
             if Job.objects.filter(watch=watch, status__in=services.OPEN_STATUSES).exists():
@@ -92,9 +110,13 @@ def watches_run_due(*, now=None) -> int:
             try:
                 with transaction.atomic():
                     job = services.job_create(
-                        user=watch.user, question=watch.question, depth=watch.depth, sources=watch.sources,
+                        user=watch.user,
+                        question=watch.question,
+                        depth=watch.depth,
+                        sources=watch.sources,
                         budget={"max_usd": watch.budget_usd_micros / 1e6, "max_tokens": watch.budget_tokens},
-                        require_approval=False)
+                        require_approval=False,
+                    )
                     Job.objects.filter(pk=job.pk).update(watch=watch)
             except ApplicationError as exc:
                 watch.last_error = exc.message[:500]
@@ -111,8 +133,11 @@ def previous_report_job(job: Job) -> Job | None:
     report the watch was made from."""
     if job.watch_id is None:
         return None
-    earlier = (Job.objects.filter(watch_id=job.watch_id, status=Job.Status.DONE, created_at__lt=job.created_at)
-               .order_by("-created_at").first())
+    earlier = (
+        Job.objects.filter(watch_id=job.watch_id, status=Job.Status.DONE, created_at__lt=job.created_at)
+        .order_by("-created_at")
+        .first()
+    )
     return earlier or job.watch.origin
 
 
@@ -123,9 +148,17 @@ def watch_run_compare(*, job_id: str) -> dict | None:
     if job is None or job.watch_id is None or job.status != Job.Status.DONE:
         return None
     previous = previous_report_job(job)
-    changes = compare_reports(previous, job) if previous is not None and previous.report else {
-        "previous_job_id": None, "claims_added": [], "claims_no_longer_supported": [], "figures_changed": [],
-        "summary": "no earlier report to compare with"}
+    changes = (
+        compare_reports(previous, job)
+        if previous is not None and previous.report
+        else {
+            "previous_job_id": None,
+            "claims_added": [],
+            "claims_no_longer_supported": [],
+            "figures_changed": [],
+            "summary": "no earlier report to compare with",
+        }
+    )
     Job.objects.filter(pk=job.pk).update(what_changed=changes)
     job.what_changed = changes
     return changes
@@ -147,9 +180,15 @@ def _claims(job: Job) -> list[dict]:
                     continue
                 seen.add(note.source_id)
                 s = note.source
-                sources.append({"title": s.title, "url": selectors.safe_url(s.url), "domain": s.domain,
-                                "published_at": s.published_at.isoformat() if s.published_at else None,
-                                "fetched_at": s.fetched_at.isoformat() if s.fetched_at else None})
+                sources.append(
+                    {
+                        "title": s.title,
+                        "url": selectors.safe_url(s.url),
+                        "domain": s.domain,
+                        "published_at": s.published_at.isoformat() if s.published_at else None,
+                        "fetched_at": s.fetched_at.isoformat() if s.fetched_at else None,
+                    }
+                )
             out.append({"text": sentence["text"], "heading": section["heading"], "sources": sources})
     return out
 
@@ -186,15 +225,22 @@ def compare_reports(previous: Job, current: Job) -> dict:
         matched_old.add(best_i)
         before, after = figures(old[best_i]["text"]), figures(claim["text"])
         if before != after:
-            changed.append({
-                "claim": claim["text"], "previous_claim": old[best_i]["text"],
-                "changes": [{"old": o, "new": n} for o, n in _figure_pairs(before, after)],
-                "old_sources": old[best_i]["sources"], "new_sources": claim["sources"]})
+            changed.append(
+                {
+                    "claim": claim["text"],
+                    "previous_claim": old[best_i]["text"],
+                    "changes": [{"old": o, "new": n} for o, n in _figure_pairs(before, after)],
+                    "old_sources": old[best_i]["sources"],
+                    "new_sources": claim["sources"],
+                }
+            )
     gone = [c for i, c in enumerate(old) if i not in matched_old]
     return {
-        "previous_job_id": str(previous.pk), "previous_finished_at": previous.finished_at.isoformat()
-        if previous.finished_at else None,
-        "claims_added": added, "claims_no_longer_supported": gone, "figures_changed": changed,
+        "previous_job_id": str(previous.pk),
+        "previous_finished_at": previous.finished_at.isoformat() if previous.finished_at else None,
+        "claims_added": added,
+        "claims_no_longer_supported": gone,
+        "figures_changed": changed,
         "summary": f"{len(added)} claims added, {len(gone)} no longer supported, {len(changed)} with changed figures",
     }
 

@@ -13,6 +13,7 @@ The target address is checked like a fetched page (agents/sources/fetch.py): pri
 and link-local addresses are refused unless FETCH_ALLOW_LOOPBACK_HOSTS names the host:port
 (tests), and the connection goes to the address that was checked.
 """
+
 from __future__ import annotations
 
 import base64
@@ -78,11 +79,13 @@ def webhook_create(*, user, url: str, events: list | None = None, description: s
         raise ApplicationError("description must be text of at most 200 characters", field="description")
     check_target(url)
     if WebhookEndpoint.objects.filter(user=user).count() >= MAX_ENDPOINTS_PER_USER:
-        raise ApplicationError(f"you already have {MAX_ENDPOINTS_PER_USER} webhooks; delete one first", field="url",
-                               status=409)
+        raise ApplicationError(
+            f"you already have {MAX_ENDPOINTS_PER_USER} webhooks; delete one first", field="url", status=409
+        )
     secret = "whsec_" + base64.b64encode(secrets.token_bytes(SECRET_BYTES)).decode()
-    return WebhookEndpoint.objects.create(user=user, url=url, events=sorted(set(events)), description=description,
-                                          secret=secret)
+    return WebhookEndpoint.objects.create(
+        user=user, url=url, events=sorted(set(events)), description=description, secret=secret
+    )
 
 
 def webhook_list_for_user(*, user):
@@ -115,13 +118,19 @@ def _event_id(job_id: str, event_type: str) -> int:
 def event_payload(job: Job, event_type: str) -> dict:
     """The body of a delivery: {type, timestamp, data} with the job's state after the event."""
     data = {
-        "job_id": str(job.pk), "question": job.question, "status": job.status,
-        "url": f"/research/{job.pk}", "api_url": f"/v1/research/{job.pk}",
-        "stopped_reason": job.stopped_reason or None, "error": job.error or None,
+        "job_id": str(job.pk),
+        "question": job.question,
+        "status": job.status,
+        "url": f"/research/{job.pk}",
+        "api_url": f"/v1/research/{job.pk}",
+        "stopped_reason": job.stopped_reason or None,
+        "error": job.error or None,
     }
     if event_type == "plan_ready":
-        data["plan"] = [{"sq_id": sq.sq_id, "text": sq.text, "section": sq.section}
-                        for sq in job.subquestions.filter(round=1).order_by("position")]
+        data["plan"] = [
+            {"sq_id": sq.sq_id, "text": sq.text, "section": sq.section}
+            for sq in job.subquestions.filter(round=1).order_by("position")
+        ]
         data["plan_scope"] = job.plan_scope
     if event_type == "done":
         data["citation_precision"] = job.citation_precision
@@ -145,8 +154,13 @@ def deliveries_create(*, job_id: str, event_type: str) -> list[int]:
         try:
             with transaction.atomic():
                 delivery = WebhookDelivery.objects.create(
-                    endpoint=endpoint, job=job, event_key=key, event_type=event_type, payload=payload,
-                    message_id=f"msg_{uuid.uuid4().hex}")
+                    endpoint=endpoint,
+                    job=job,
+                    event_key=key,
+                    event_type=event_type,
+                    payload=payload,
+                    message_id=f"msg_{uuid.uuid4().hex}",
+                )
         except IntegrityError:  # already fanned out (the task ran twice)
             continue
         created.append(delivery.pk)
@@ -173,8 +187,13 @@ def _post(url: str, headers: dict, body: bytes) -> int:
         session.trust_env = False  # no proxy from the environment bypasses the address check
         session.verify = settings.FETCH_CA_BUNDLE or True
         session.mount(f"{scheme}://", PinnedAdapter(host, max_retries=0))
-        response = session.post(pinned, data=body, headers={**headers, "Host": host_header},
-                                timeout=(CONNECT_TIMEOUT_SECONDS, READ_TIMEOUT_SECONDS), allow_redirects=False)
+        response = session.post(
+            pinned,
+            data=body,
+            headers={**headers, "Host": host_header},
+            timeout=(CONNECT_TIMEOUT_SECONDS, READ_TIMEOUT_SECONDS),
+            allow_redirects=False,
+        )
         response.close()
         return response.status_code
 
@@ -189,9 +208,13 @@ def delivery_attempt(*, delivery_id: int) -> bool | None:
     endpoint = delivery.endpoint
     body = json.dumps(delivery.payload, separators=(",", ":")).encode()
     timestamp = int(time.time())
-    headers = {"content-type": "application/json", "user-agent": USER_AGENT, "webhook-id": delivery.message_id,
-               "webhook-timestamp": str(timestamp),
-               "webhook-signature": sign(endpoint.secret, delivery.message_id, timestamp, body)}
+    headers = {
+        "content-type": "application/json",
+        "user-agent": USER_AGENT,
+        "webhook-id": delivery.message_id,
+        "webhook-timestamp": str(timestamp),
+        "webhook-signature": sign(endpoint.secret, delivery.message_id, timestamp, body),
+    }
     number = delivery.attempts + 1
     started = time.monotonic()
     status_code, error = None, ""
@@ -206,17 +229,25 @@ def delivery_attempt(*, delivery_id: int) -> bool | None:
     latency_ms = round((time.monotonic() - started) * 1000)
     ok = not error
     with transaction.atomic():
-        WebhookAttempt.objects.create(delivery=delivery, number=number, status_code=status_code, latency_ms=latency_ms,
-                                      error=error[:ERROR_MAX_CHARS])
+        WebhookAttempt.objects.create(
+            delivery=delivery,
+            number=number,
+            status_code=status_code,
+            latency_ms=latency_ms,
+            error=error[:ERROR_MAX_CHARS],
+        )
         WebhookDelivery.objects.filter(pk=delivery.pk).update(
-            attempts=number, status=WebhookDelivery.Status.SUCCEEDED if ok else WebhookDelivery.Status.PENDING,
-            finished_at=timezone.now() if ok else None)
+            attempts=number,
+            status=WebhookDelivery.Status.SUCCEEDED if ok else WebhookDelivery.Status.PENDING,
+            finished_at=timezone.now() if ok else None,
+        )
     return ok
 
 
 def delivery_give_up(*, delivery_id: int) -> None:
     WebhookDelivery.objects.filter(pk=delivery_id).exclude(status=WebhookDelivery.Status.SUCCEEDED).update(
-        status=WebhookDelivery.Status.FAILED, finished_at=timezone.now())
+        status=WebhookDelivery.Status.FAILED, finished_at=timezone.now()
+    )
 
 
 def retry_delay_seconds(attempt: int) -> float:

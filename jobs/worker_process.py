@@ -4,6 +4,7 @@
 The worker is a child that dies with its starter (research_project.child_processes) and uses
 its starter's Redis (REDIS_URL is passed explicitly, so it never starts or owns one). Its beat
 keeps the schedule in memory: a worker this short-lived leaves no schedule file behind."""
+
 from __future__ import annotations
 
 import os
@@ -26,8 +27,16 @@ IN_MEMORY_SCHEDULER = "celery.beat:Scheduler"
 class WorkerProcess:
     """One worker process (threads pool), with the sweeper beat unless beat=False."""
 
-    def __init__(self, *, beat: bool = True, concurrency: int = 8, env: dict | None = None, name: str | None = None,
-                 log_to_file: bool = True, loglevel: str = "INFO"):
+    def __init__(
+        self,
+        *,
+        beat: bool = True,
+        concurrency: int = 8,
+        env: dict | None = None,
+        name: str | None = None,
+        log_to_file: bool = True,
+        loglevel: str = "INFO",
+    ):
         """log_to_file: the worker's output goes to var/<name>.log; otherwise its log lines (at
         `loglevel`) go to this process's stderr and its stdout (the "Warm shutdown" line) nowhere."""
         self.name = name or f"w-{uuid.uuid4().hex[:8]}@localhost"
@@ -39,16 +48,38 @@ class WorkerProcess:
         self.log_path = Path(settings.VAR_DIR) / f"{self.name.split('@')[0]}.log" if log_to_file else None
 
     def start(self, wait: bool = True) -> WorkerProcess:
-        env = {**os.environ, "PYTHONWARNINGS": "ignore", "REDIS_URL": settings.REDIS_URL,
-               **{k: str(v) for k, v in self.env.items()}}
-        cmd = [sys.executable, "-m", "celery", "--quiet", "-A", "research_project", "worker", "--pool", "threads",
-               "--concurrency", str(self.concurrency), "-n", self.name, "--loglevel", self.loglevel,
-               "--without-gossip", "--without-mingle"]
+        env = {
+            **os.environ,
+            "PYTHONWARNINGS": "ignore",
+            "REDIS_URL": settings.REDIS_URL,
+            **{k: str(v) for k, v in self.env.items()},
+        }
+        cmd = [
+            sys.executable,
+            "-m",
+            "celery",
+            "--quiet",
+            "-A",
+            "research_project",
+            "worker",
+            "--pool",
+            "threads",
+            "--concurrency",
+            str(self.concurrency),
+            "-n",
+            self.name,
+            "--loglevel",
+            self.loglevel,
+            "--without-gossip",
+            "--without-mingle",
+        ]
         if self.beat:
             cmd += ["-B", "--scheduler", IN_MEMORY_SCHEDULER]
         if self.log_path:
             with open(self.log_path, "wb") as out:
-                self.proc = child_processes.popen(cmd, env=env, cwd=settings.BASE_DIR, stdout=out, stderr=subprocess.STDOUT)
+                self.proc = child_processes.popen(
+                    cmd, env=env, cwd=settings.BASE_DIR, stdout=out, stderr=subprocess.STDOUT
+                )
         else:
             self.proc = child_processes.popen(cmd, env=env, cwd=settings.BASE_DIR, stdout=subprocess.DEVNULL)
         if wait:

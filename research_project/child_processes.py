@@ -8,6 +8,7 @@ settings. On Linux each child asks the kernel to SIGKILL it when the thread that
 (prctl PR_SET_PDEATHSIG; start them from the main thread); elsewhere the starter's own shutdown is
 all there is.
 """
+
 from __future__ import annotations
 
 import ctypes
@@ -22,8 +23,11 @@ PR_SET_PDEATHSIG = 1
 
 def _new_session_dying_with(parent_pid: int):
     # Resolved here, in the parent: find_library may run ldconfig, which a forked child must not.
-    libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True) \
-        if sys.platform.startswith("linux") else None
+    libc = (
+        ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        if sys.platform.startswith("linux")
+        else None
+    )
 
     def preexec() -> None:
         os.setsid()

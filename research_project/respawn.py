@@ -10,6 +10,7 @@ stopped; a child that keeps dying is restarted with a growing pause (RESTART_PAU
 doubled up to RESTART_PAUSE_MAX_SECONDS, back to the start after it ran RESTART_RESET_SECONDS).
 Production supervisors (systemd, supervisord) do the same; see README "Running in production".
 """
+
 from __future__ import annotations
 
 import argparse
@@ -67,8 +68,10 @@ def run(cmd: list[str], name: str) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m research_project.respawn",
-                                     description="Run a command and start it again whenever it exits on its own.")
+    parser = argparse.ArgumentParser(
+        prog="python -m research_project.respawn",
+        description="Run a command and start it again whenever it exits on its own.",
+    )
     parser.add_argument("--name", default="child", help="how the command is called in log lines (default: child)")
     parser.add_argument("command", nargs=argparse.REMAINDER, help="the command, after --")
     args = parser.parse_args(argv)

@@ -7,6 +7,7 @@ Floors, top to bottom (ARCHITECTURE.md): the jobs app's top floor, citations, ag
 runtime (jobs/runtime/; before the re-layering its modules sat directly in jobs/), the schema,
 the settings. The same script run on an older checkout shows what the re-layering changed.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -57,13 +58,20 @@ def main() -> None:
                 upward.append(f"  {importer} ({FLOORS[a]}) -> {imported} ({FLOORS[b]})")
             if package(importer) != package(imported):
                 by_package.setdefault(package(importer), set()).add(package(imported))
-    print(f"modules: {len(graph.modules)}; imports: down {directions['down']}, same floor {directions['same floor']}, "
-          f"up {directions['up']}")
+    print(
+        f"modules: {len(graph.modules)}; imports: down {directions['down']}, same floor {directions['same floor']}, "
+        f"up {directions['up']}"
+    )
     print(f"upward imports ({len(upward)}):")
     print("\n".join(upward) or "  none")
-    cycles = [f"  {a} <-> {b}" for a, b in itertools.combinations(sorted(by_package), 2)
-              if b in by_package.get(a, ()) and a in by_package.get(b, ())]
-    print("package cycles (imports both ways between top-level packages; jobs holds the top floor, the runtime and the schema):")
+    cycles = [
+        f"  {a} <-> {b}"
+        for a, b in itertools.combinations(sorted(by_package), 2)
+        if b in by_package.get(a, ()) and a in by_package.get(b, ())
+    ]
+    print(
+        "package cycles (imports both ways between top-level packages; jobs holds the top floor, the runtime and the schema):"
+    )
     print("\n".join(cycles) or "  none")
     floor_cycles = []
     floor_edges = {(floor(i), floor(j)) for i in graph.modules for j in graph.find_modules_directly_imported_by(i)}

@@ -13,6 +13,7 @@ Two kinds of database access:
   per session into the live database; live tests create their own users and jobs, so they
   never need the tables emptied.
 """
+
 from __future__ import annotations
 
 import uuid
@@ -52,13 +53,18 @@ def pytest_report_header(config):
 def pytest_collection_modifyitems(config, items):
     from django.conf import settings
 
-    flushing = [item.nodeid for item in items
-                if (m := item.get_closest_marker("django_db")) and (m.kwargs.get("transaction") or (m.args and m.args[0]))]
+    flushing = [
+        item.nodeid
+        for item in items
+        if (m := item.get_closest_marker("django_db")) and (m.kwargs.get("transaction") or (m.args and m.args[0]))
+    ]
     if flushing:
         # pytest-django empties every table after such a test, and it runs them before the live
         # tests: the demo corpus and the rows of module fixtures would be gone under them.
-        raise pytest.UsageError("django_db(transaction=True) flushes the tables the live tests share; "
-                                f"use the `live` fixture (committed writes) instead: {', '.join(flushing)}")
+        raise pytest.UsageError(
+            "django_db(transaction=True) flushes the tables the live tests share; "
+            f"use the `live` fixture (committed writes) instead: {', '.join(flushing)}"
+        )
     if settings.DATABASES["default"]["ENGINE"].endswith("postgresql"):
         return
     for item in items:
@@ -103,7 +109,7 @@ def _end_other_sessions():
 
     if connection.vendor != "postgresql":
         return
-    others = ("SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")
+    others = "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
     deadline = time.monotonic() + OTHER_SESSIONS_GRACE_SECONDS
     with connection.cursor() as cursor:
         while time.monotonic() < deadline:

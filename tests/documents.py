@@ -1,5 +1,6 @@
 """Real documents made in tests: a PDF written byte by byte (no PDF-writing library is
 needed for text in a standard font) and a DOCX written with python-docx."""
+
 from __future__ import annotations
 
 import datetime as dt
@@ -15,23 +16,37 @@ def _pdf_string(text: str) -> str:
 def make_pdf(lines: list[str], *, title: str = "", created: dt.date | None = None) -> bytes:
     """A valid PDF with one text line per entry of `lines` (Helvetica, Latin-1 text), split
     into pages of LINES_PER_PAGE, with /Title and /CreationDate in its info dictionary."""
-    pages = [lines[i:i + LINES_PER_PAGE] for i in range(0, len(lines), LINES_PER_PAGE)] or [[]]
+    pages = [lines[i : i + LINES_PER_PAGE] for i in range(0, len(lines), LINES_PER_PAGE)] or [[]]
     objects: list[str] = []  # object n is objects[n - 1]
     font_id, pages_id = 3, 2
     page_ids = []
     body_objects = []
     next_id = 4
     for page_lines in pages:
-        content = "BT /F1 11 Tf 14 TL 50 760 Td " + " ".join(f"{_pdf_string(line)} Tj T*" for line in page_lines) + " ET"
+        content = (
+            "BT /F1 11 Tf 14 TL 50 760 Td " + " ".join(f"{_pdf_string(line)} Tj T*" for line in page_lines) + " ET"
+        )
         content_id, page_id = next_id, next_id + 1
         next_id += 2
-        body_objects.append((content_id, f"<< /Length {len(content.encode('latin-1'))} >>\nstream\n{content}\nendstream"))
-        body_objects.append((page_id, f"<< /Type /Page /Parent {pages_id} 0 R /MediaBox [0 0 612 792] "
-                                      f"/Contents {content_id} 0 R /Resources << /Font << /F1 {font_id} 0 R >> >> >>"))
+        body_objects.append(
+            (content_id, f"<< /Length {len(content.encode('latin-1'))} >>\nstream\n{content}\nendstream")
+        )
+        body_objects.append(
+            (
+                page_id,
+                f"<< /Type /Page /Parent {pages_id} 0 R /MediaBox [0 0 612 792] "
+                f"/Contents {content_id} 0 R /Resources << /Font << /F1 {font_id} 0 R >> >> >>",
+            )
+        )
         page_ids.append(page_id)
     info_id = next_id
     created_text = f"D:{created:%Y%m%d}000000Z" if created else ""
-    info = "<< " + (f"/Title {_pdf_string(title)} " if title else "") + (f"/CreationDate ({created_text}) " if created else "") + ">>"
+    info = (
+        "<< "
+        + (f"/Title {_pdf_string(title)} " if title else "")
+        + (f"/CreationDate ({created_text}) " if created else "")
+        + ">>"
+    )
     objects = [
         (1, f"<< /Type /Catalog /Pages {pages_id} 0 R >>"),
         (pages_id, f"<< /Type /Pages /Kids [{' '.join(f'{p} 0 R' for p in page_ids)}] /Count {len(page_ids)} >>"),
@@ -81,7 +96,9 @@ def make_docx_bomb(*, expanded_mb: int) -> bytes:
             data = base.read(info)
             if info.filename == "word/document.xml":
                 head = data.partition(b"<w:body>")[0]
-                data = head + b"<w:body>" + paragraph * (expanded_mb * 2**20 // len(paragraph)) + b"</w:body></w:document>"
+                data = (
+                    head + b"<w:body>" + paragraph * (expanded_mb * 2**20 // len(paragraph)) + b"</w:body></w:document>"
+                )
             bomb.writestr(info.filename, data)
     return out.getvalue()
 
@@ -109,10 +126,12 @@ def make_pdf_bomb(*, pages: int = 1, content_mb: int = 0, ops_per_page: int = 20
     ops = b"(bomb text) Tj " * (content_mb * 2**20 // 15 if content_mb else ops_per_page)
     content = zlib.compress(b"BT /F1 11 Tf 50 760 Td " + ops + b"ET", 9)
     kids = b" ".join(b"5 0 R" for _ in range(pages))
-    return _pdf_of([
-        b"<< /Type /Catalog /Pages 2 0 R >>",
-        b"<< /Type /Pages /Kids [" + kids + b"] /Count %d >>" % pages,
-        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-        b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(content) + content + b"\nendstream",
-        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 3 0 R >> >> >>",
-    ])
+    return _pdf_of(
+        [
+            b"<< /Type /Catalog /Pages 2 0 R >>",
+            b"<< /Type /Pages /Kids [" + kids + b"] /Count %d >>" % pages,
+            b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+            b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(content) + content + b"\nendstream",
+            b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 3 0 R >> >> >>",
+        ]
+    )

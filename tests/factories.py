@@ -1,4 +1,5 @@
 """factory_boy factories. Named users: alice, bob, and charlie (who must not see their jobs)."""
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -77,8 +78,14 @@ class StepFactory(factory.django.DjangoModelFactory):
     started_at = factory.LazyFunction(timezone.now)
 
 
-def finished_job(*, user, page_text: str = "", title: str = "Voltara Motors press release",
-                 quote: str = "Voltara Motors buys its cells from Helion Cells.", url: str = "https://voltara.example/press") -> Job:
+def finished_job(
+    *,
+    user,
+    page_text: str = "",
+    title: str = "Voltara Motors press release",
+    quote: str = "Voltara Motors buys its cells from Helion Cells.",
+    url: str = "https://voltara.example/press",
+) -> Job:
     """A done job with one stored page, one note whose quote is on that page, a report citing it
     and a few steps (for the timeline). Returns the job."""
     from agents.sources import store
@@ -86,24 +93,61 @@ def finished_job(*, user, page_text: str = "", title: str = "Voltara Motors pres
     page_text = page_text or ("Intro text about the company. " * 12 + quote + " More text follows here. " * 12)
     start = page_text.index(quote)
     now = timezone.now()
-    job = JobFactory(user=user, status=Job.Status.DONE, finished_at=now, tokens_used=12_345, usd_used_micros=67_890,
-                     citation_precision=1.0, citation_coverage=0.9)
+    job = JobFactory(
+        user=user,
+        status=Job.Status.DONE,
+        finished_at=now,
+        tokens_used=12_345,
+        usd_used_micros=67_890,
+        citation_precision=1.0,
+        citation_coverage=0.9,
+    )
     sq = SubQuestionFactory(job=job, status=SubQuestion.Status.DONE)
-    source = SourceFactory(job=job, sq=sq, url=url, title=title, domain=url.split("/")[2],
-                           content_ref=store.put_text("text", page_text), fetched_at=now)
-    note = NoteFactory(job=job, sq=sq, source=source, claim=quote, quote=quote, char_start=start, char_end=start + len(quote))
+    source = SourceFactory(
+        job=job,
+        sq=sq,
+        url=url,
+        title=title,
+        domain=url.split("/")[2],
+        content_ref=store.put_text("text", page_text),
+        fetched_at=now,
+    )
+    note = NoteFactory(
+        job=job, sq=sq, source=source, claim=quote, quote=quote, char_start=start, char_end=start + len(quote)
+    )
     StepFactory(job=job, kind=Step.Kind.PLAN, started_at=now - timedelta(seconds=30))
     StepFactory(job=job, kind=Step.Kind.SEARCH, sq=sq, started_at=now - timedelta(seconds=20))
     StepFactory(job=job, kind=Step.Kind.READ, sq=sq, started_at=now - timedelta(seconds=10))
     job.report = {
-        "sections": [{"heading": "Overview", "sentences": [
-            {"text": quote, "citations": [note.note_id], "verdict": "supported", "single_source": True}]}],
-        "sources": [{"source_id": source.source_id, "url": source.url, "title": title, "domain": source.domain,
-                     "published_at": None, "fetched_at": now.isoformat(), "quality": 0.5}],
+        "sections": [
+            {
+                "heading": "Overview",
+                "sentences": [
+                    {"text": quote, "citations": [note.note_id], "verdict": "supported", "single_source": True}
+                ],
+            }
+        ],
+        "sources": [
+            {
+                "source_id": source.source_id,
+                "url": source.url,
+                "title": title,
+                "domain": source.domain,
+                "published_at": None,
+                "fetched_at": now.isoformat(),
+                "quality": 0.5,
+            }
+        ],
         "not_found": ["Nothing on Kestrel's cathode suppliers."],
         "stopped_reason": None,
-        "metrics": {"citation_precision": 1.0, "citation_coverage": 0.9, "precision_gate": True,
-                    "sentences_drafted": 2, "sentences_rewritten": 1, "sentences_dropped": 1},
+        "metrics": {
+            "citation_precision": 1.0,
+            "citation_coverage": 0.9,
+            "precision_gate": True,
+            "sentences_drafted": 2,
+            "sentences_rewritten": 1,
+            "sentences_dropped": 1,
+        },
     }
     job.save()
     return job

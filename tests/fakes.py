@@ -8,6 +8,7 @@ prompt contains): a litellm custom provider that answers from a script.
 A schema with no script left falls back to the real offline engine, so a test scripts only the
 role it is about.
 """
+
 from __future__ import annotations
 
 import json
@@ -34,7 +35,9 @@ class ScriptedModel(CustomLLM):
         schema = (optional_params.get("response_format") or {}).get("json_schema", {}).get("name", "")
         self.calls.append((schema, messages))
         if not self.script[schema]:
-            return self._engine.completion(model, messages, optional_params=optional_params, model_response=model_response, **kwargs)
+            return self._engine.completion(
+                model, messages, optional_params=optional_params, model_response=model_response, **kwargs
+            )
         reply = self.script[schema].popleft()
         if callable(reply):
             reply = reply(messages)

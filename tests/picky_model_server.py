@@ -11,6 +11,7 @@ do, for fast tests of the model client's fallbacks (the real one is tests/model_
 - `finish_reason(body) -> str`: "length" imitates a reply cut off at max_tokens.
 - `one_at_a_time`: counts requests in flight at once (`.most_in_flight`), like a server with one slot.
 """
+
 from __future__ import annotations
 
 import json
@@ -27,13 +28,25 @@ LLAMA_RESPONSE_FORMAT_ERROR = (
 )
 
 
-def completion(text: str, *, finish_reason: str = "stop", prompt_tokens: int = 100, completion_tokens: int = 30) -> Reply:
-    return Reply.json({
-        "id": "chatcmpl-picky", "object": "chat.completion", "created": int(time.time()), "model": "picky",
-        "choices": [{"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": finish_reason}],
-        "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens,
-                  "total_tokens": prompt_tokens + completion_tokens},
-    })
+def completion(
+    text: str, *, finish_reason: str = "stop", prompt_tokens: int = 100, completion_tokens: int = 30
+) -> Reply:
+    return Reply.json(
+        {
+            "id": "chatcmpl-picky",
+            "object": "chat.completion",
+            "created": int(time.time()),
+            "model": "picky",
+            "choices": [
+                {"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": finish_reason}
+            ],
+            "usage": {
+                "prompt_tokens": prompt_tokens,
+                "completion_tokens": completion_tokens,
+                "total_tokens": prompt_tokens + completion_tokens,
+            },
+        }
+    )
 
 
 def server_error(message: str, status: int = 500, kind: str = "internal_server_error") -> Reply:
@@ -41,8 +54,14 @@ def server_error(message: str, status: int = 500, kind: str = "internal_server_e
 
 
 class PickyChat:
-    def __init__(self, answer: Callable[[dict], str | dict], *, accepts=frozenset({"json_schema", "json_object"}),
-                 finish_reason: Callable[[dict], str] | None = None, delay_seconds: float = 0.0):
+    def __init__(
+        self,
+        answer: Callable[[dict], str | dict],
+        *,
+        accepts=frozenset({"json_schema", "json_object"}),
+        finish_reason: Callable[[dict], str] | None = None,
+        delay_seconds: float = 0.0,
+    ):
         self.answer = answer
         self.accepts = frozenset(accepts)
         self.finish_reason = finish_reason or (lambda body: "stop")

@@ -1,5 +1,6 @@
 """A TCP proxy on 127.0.0.1 in front of a shared server (PostgreSQL, Redis), so a test can
 cut a process's access to it and restore it without touching the server other tests use."""
+
 from __future__ import annotations
 
 import socket

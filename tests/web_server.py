@@ -1,6 +1,7 @@
 """A real ASGI server (uvicorn) for tests: the web app on 127.0.0.1 against the test database
 and the test Redis, in its own process, so SSE streams, Redis fan-out and pages are exercised
 as in production."""
+
 from __future__ import annotations
 
 import os
@@ -45,10 +46,28 @@ class WebServerProcess:
         self.log_path = Path(settings.VAR_DIR) / f"uvicorn-{self.port}.log"
 
     def start(self) -> WebServerProcess:
-        env = {**os.environ, "DATABASE_URL": test_database_url(), "REDIS_URL": settings.REDIS_URL,
-               "DB_CONN_MAX_AGE": "0", "PYTHONWARNINGS": "ignore", **{k: str(v) for k, v in self.extra_env.items()}}
-        cmd = [sys.executable, "-m", "uvicorn", "research_project.asgi:application", "--host", "127.0.0.1",
-               "--port", str(self.port), "--lifespan", "off", "--log-level", "warning"]
+        env = {
+            **os.environ,
+            "DATABASE_URL": test_database_url(),
+            "REDIS_URL": settings.REDIS_URL,
+            "DB_CONN_MAX_AGE": "0",
+            "PYTHONWARNINGS": "ignore",
+            **{k: str(v) for k, v in self.extra_env.items()},
+        }
+        cmd = [
+            sys.executable,
+            "-m",
+            "uvicorn",
+            "research_project.asgi:application",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(self.port),
+            "--lifespan",
+            "off",
+            "--log-level",
+            "warning",
+        ]
         log = open(self.log_path, "wb")
         self.proc = child_processes.popen(cmd, env=env, cwd=settings.BASE_DIR, stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + READY_TIMEOUT_SECONDS

@@ -1,4 +1,5 @@
 """Real Celery worker processes for tests, started against the test database and Redis."""
+
 from __future__ import annotations
 
 from django.conf import settings

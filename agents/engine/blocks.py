@@ -1,5 +1,6 @@
 """Reading the delimited blocks of a rendered prompt. The offline engine sees exactly the
 messages a hosted model would see and takes its inputs from the same delimited blocks."""
+
 from __future__ import annotations
 
 import html
@@ -40,7 +41,7 @@ def page_text(text: str) -> tuple[str, str]:
     end = text.find(f'\n</page_text id="{nonce}">', m.end())
     if end < 0:
         return nonce, ""
-    return nonce, text[m.end():end]
+    return nonce, text[m.end() : end]
 
 
 def user_message(messages: list) -> str:

@@ -8,6 +8,7 @@
   workers named but whose focus (e.g. battery suppliers) no worker covered, and name one
   sub-question per missing member.
 - Either way, say which part of the question the notes do not answer (`unanswered`)."""
+
 from __future__ import annotations
 
 import math
@@ -20,8 +21,13 @@ from agents.engine import blocks as bk
 from agents.engine import planner as offline_planner
 from agents.engine import question as qshape
 
-RELATION_STEMS = {t[:5] for t in tx.terms("supplies supplier buys bought sources sourcing purchases contract partner "
-                                           "agreement deal orders provides delivers signed selected")}
+RELATION_STEMS = {
+    t[:5]
+    for t in tx.terms(
+        "supplies supplier buys bought sources sourcing purchases contract partner "
+        "agreement deal orders provides delivers signed selected"
+    )
+}
 
 
 def decide(prompt: str, max_new: int = 2) -> dict:
@@ -39,11 +45,18 @@ def decide(prompt: str, max_new: int = 2) -> dict:
         return chain_decision(shape, question, researched, summaries, texts, max_new)
     if not (shape.focus and shape.set_like):
         missing = [t for sq, t in zip(researched, texts) if sq.attrs.get("status") != "done"]
-        empty = [t for sq, t, summary in zip(researched, texts, summaries) if not summary.strip()
-                 or summary.startswith("0 notes") or summary.startswith("No relevant")]
-        return {"enough": True, "reason": "The question is not about a set of members; every angle was researched"
-                + (f" except {len(missing)} that failed." if missing else "."), "new_subquestions": [],
-                "unanswered": [qtext.absence_clause(question)] if len(empty) == len(researched) else []}
+        empty = [
+            t
+            for sq, t, summary in zip(researched, texts, summaries)
+            if not summary.strip() or summary.startswith("0 notes") or summary.startswith("No relevant")
+        ]
+        return {
+            "enough": True,
+            "reason": "The question is not about a set of members; every angle was researched"
+            + (f" except {len(missing)} that failed." if missing else "."),
+            "new_subquestions": [],
+            "unanswered": [qtext.absence_clause(question)] if len(empty) == len(researched) else [],
+        }
 
     # Members: names in sentences that list the set ("the five largest ... are A, B, C"),
     # otherwise the names in the first (set-identifying) sub-question's summary.
@@ -67,7 +80,9 @@ def decide(prompt: str, max_new: int = 2) -> dict:
             if year == latest:
                 members.update(names)
     else:
-        members = Counter(e for e in tx.entities(summaries[0]) if e.lower() not in question.lower() and len(e.split()) > 1)
+        members = Counter(
+            e for e in tx.entities(summaries[0]) if e.lower() not in question.lower() and len(e.split()) > 1
+        )
     # A member is covered when a focus note links it to a named counterpart: a sentence naming
     # it together with another name that is not a member (its supplier, say) and saying how
     # they relate. "The two suppliers serve Voltara Motors" does not say who they are;
@@ -80,8 +95,11 @@ def decide(prompt: str, max_new: int = 2) -> dict:
             return False
         member_words = set(member.split())
         # Another name that is not a member and not one of its own products ("Voltara Meridian").
-        others = [e for e in tx.entities(sentence) if e not in member_names and e.lower() not in question.lower()
-                  and not member_words & set(e.split())]
+        others = [
+            e
+            for e in tx.entities(sentence)
+            if e not in member_names and e.lower() not in question.lower() and not member_words & set(e.split())
+        ]
         stems = {t[:5] for t in tx.terms(sentence)}
         return bool(others) and bool(stems & (focus_stems | RELATION_STEMS))
 
@@ -93,23 +111,33 @@ def decide(prompt: str, max_new: int = 2) -> dict:
     for name, _ in members.most_common(wanted):
         if any(linked(name, sentence) for sentence in focus_sentences) or name.lower() in asked:
             continue
-        new.append({"text": f"Which {shape.focus} does {name} use, and for which products?", "section": section, "hop": 2})
+        new.append(
+            {"text": f"Which {shape.focus} does {name} use, and for which products?", "section": section, "hop": 2}
+        )
         if len(new) == max_new:
             break
     if not new:
-        return {"enough": True, "reason": f"Every member named in the overview is covered for {shape.focus}.",
-                "new_subquestions": [], "unanswered": []}
+        return {
+            "enough": True,
+            "reason": f"Every member named in the overview is covered for {shape.focus}.",
+            "new_subquestions": [],
+            "unanswered": [],
+        }
     return {
         "enough": False,
         "reason": f"{', '.join(n['text'].split(' does ')[1].split(' use')[0] for n in new)} named in the overview but not covered for {shape.focus}.",
-        "new_subquestions": new, "unanswered": [],
+        "new_subquestions": new,
+        "unanswered": [],
     }
 
 
 # -- chains ---------------------------------------------------------------------------------------
 
-_RANK_DESC = re.compile(r"\b(largest|biggest|highest|greatest|most|best-selling|top-selling|leading|top|first|"
-                        r"smallest|lowest|fewest|least|worst)\b", re.I)
+_RANK_DESC = re.compile(
+    r"\b(largest|biggest|highest|greatest|most|best-selling|top-selling|leading|top|first|"
+    r"smallest|lowest|fewest|least|worst)\b",
+    re.I,
+)
 _ASCENDING = {"smallest", "lowest", "fewest", "least", "worst"}
 MIN_LINK_TERMS = 2
 RANK_WINDOW_WORDS = 6  # "the most popular open-source content management system"
@@ -130,7 +158,7 @@ def _sentences(claims: list[str]) -> list[str]:
 def _nearest(sentence: str, names: list[str], anchor: int) -> str:
     """The name in `sentence` closest to the character position `anchor` (the rank word):
     "Voltara Motors was the largest maker", not the publication that reported it."""
-    best, distance = "", 10 ** 6
+    best, distance = "", 10**6
     for name in names:
         at = sentence.find(name)
         if at < 0:
@@ -162,12 +190,14 @@ def _figure_after(sentence: str, name: str) -> tuple[float, str] | None:
     at = sentence.find(name)
     if at < 0:
         return None
-    rest = sentence[at + len(name):]
+    rest = sentence[at + len(name) :]
     for m in re.finditer(r"(\d+(?:[.,]\d+)*)\s*(million|billion|thousand)?\s*(%|[A-Za-z]+)?", rest):
         raw = m.group(1)
         if tx.is_year(raw):
             continue
-        value = float(raw.replace(",", "")) if re.fullmatch(r"\d{1,3}(?:,\d{3})+", raw) else float(raw.replace(",", "."))
+        value = (
+            float(raw.replace(",", "")) if re.fullmatch(r"\d{1,3}(?:,\d{3})+", raw) else float(raw.replace(",", "."))
+        )
         value *= {"million": 1e6, "billion": 1e9, "thousand": 1e3}.get((m.group(2) or "").lower(), 1)
         unit = (m.group(3) or "").lower()
         return value, "" if unit in tx.STOPWORDS else _COUNTED_AS.get(unit, unit)
@@ -176,8 +206,16 @@ def _figure_after(sentence: str, name: str) -> tuple[float, str] | None:
 
 _DESCENDING_SUP = r"(?:largest|biggest|highest|greatest|leading|top|best-selling|top-selling)"
 _ASCENDING_SUP = r"(?:smallest|lowest|fewest|least|worst)"
-_STATED_RANK_RE = re.compile(r"(?<![\w-])(?P<ord>" + "|".join(w for w in qshape.ORDINALS if not w[0].isdigit()) +
-                             r"|\d+(?:st|nd|rd|th))[\s-]+(?P<sup>" + _DESCENDING_SUP[3:-1] + "|" + _ASCENDING_SUP[3:-1] + r")\b", re.I)
+_STATED_RANK_RE = re.compile(
+    r"(?<![\w-])(?P<ord>"
+    + "|".join(w for w in qshape.ORDINALS if not w[0].isdigit())
+    + r"|\d+(?:st|nd|rd|th))[\s-]+(?P<sup>"
+    + _DESCENDING_SUP[3:-1]
+    + "|"
+    + _ASCENDING_SUP[3:-1]
+    + r")\b",
+    re.I,
+)
 # "… the third-largest maker, behind Voltara Motors and Kestrel Automotive": the names behind
 # which a stated rank comes hold the ranks before it, in order.
 _BEHIND_RE = re.compile(r"\b(?:behind|after|trailing)\b", re.I)
@@ -187,7 +225,9 @@ def _ordinal_of(word: str) -> int:
     return qshape.ORDINALS.get(word.lower(), 0)
 
 
-def stated_ranks(sentences: list[tuple[int, str]], exclude: set[str], nouns: set[str], descending: bool) -> dict[str, set[int]]:
+def stated_ranks(
+    sentences: list[tuple[int, str]], exclude: set[str], nouns: set[str], descending: bool
+) -> dict[str, set[int]]:
     """The ranks sentences state for names ("Pellucid Cars was the sixth-largest electric car
     maker" -> {"Pellucid Cars": {6}}), in the direction asked, for the thing ranked (`nouns`),
     and the ranks before a stated one that "behind A and B" gives (A: 1, B: 2 for a third)."""
@@ -196,7 +236,7 @@ def stated_ranks(sentences: list[tuple[int, str]], exclude: set[str], nouns: set
         for m in _STATED_RANK_RE.finditer(s):
             if (m.group("sup").lower() in _ASCENDING) == descending:
                 continue
-            if nouns and not set(tx.terms(" ".join(s[m.end():].split()[:RANK_WINDOW_WORDS]))) & nouns:
+            if nouns and not set(tx.terms(" ".join(s[m.end() :].split()[:RANK_WINDOW_WORDS]))) & nouns:
                 continue
             n = _ordinal_of(m.group("ord"))
             names = _candidates(s, exclude)
@@ -204,7 +244,7 @@ def stated_ranks(sentences: list[tuple[int, str]], exclude: set[str], nouns: set
                 continue
             behind = _BEHIND_RE.search(s, m.end())
             ahead = [name for name in names if behind and s.find(name) > behind.end()]
-            holder = _nearest(s[:behind.start()] if behind else s, [x for x in names if x not in ahead], m.start())
+            holder = _nearest(s[: behind.start()] if behind else s, [x for x in names if x not in ahead], m.start())
             if holder:
                 ranks.setdefault(holder, set()).add(n)
             if len(ahead) == n - 1:
@@ -226,16 +266,27 @@ def resolve_rank(u: qshape.Unknown, sentences: list[tuple[int, str]], exclude: s
     attr_terms = tx.term_set(u.phrase) - head_terms - {t for t in tx.term_set(" ".join(qshape.ORDINALS))}
     scoped = [(h, s) for h, s in sentences if (not years or any(y in s for y in years))]
     rank_words = [w for w, n in qshape.ORDINALS.items() if n == rank and not w[0].isdigit()]
-    pattern = (r"\b(?:" + "|".join(rank_words) + r")\b") if rank > 1 else \
-        (r"(?<![\w-])(?:largest|biggest|highest|leading|first|best-selling|most|top)\b"
-         r"(?!\s+(?:two|three|four|five|six|seven|eight|nine|ten)\b)")  # not "sixth-largest", not "top five"
+    pattern = (
+        (r"\b(?:" + "|".join(rank_words) + r")\b")
+        if rank > 1
+        else (
+            r"(?<![\w-])(?:largest|biggest|highest|leading|first|best-selling|most|top)\b"
+            r"(?!\s+(?:two|three|four|five|six|seven|eight|nine|ten)\b)"
+        )
+    )  # not "sixth-largest", not "top five"
     # The rank word must qualify the thing ranked or what it is ranked by: "the largest electric
     # car maker", "the second-highest deliveries"; not "the largest LFP plant" in the same note.
     nouns = {t for t in (tx.terms(u.head)[-1:] if u.head else [])} | (attr_terms if u.kind == "with" else set())
     votes: Counter = Counter()
     for h, s in scoped:
-        m = next((m for m in re.finditer(pattern, s, re.I)
-                  if set(tx.terms(" ".join(s[m.end():].split()[:RANK_WINDOW_WORDS]))) & nouns), None)
+        m = next(
+            (
+                m
+                for m in re.finditer(pattern, s, re.I)
+                if set(tx.terms(" ".join(s[m.end() :].split()[:RANK_WINDOW_WORDS]))) & nouns
+            ),
+            None,
+        )
         if not m:
             continue
         names = _candidates(s, exclude)
@@ -277,13 +328,19 @@ def resolve_rank(u: qshape.Unknown, sentences: list[tuple[int, str]], exclude: s
     return ""
 
 
-def resolve_link(shape: qshape.QuestionShape, u: qshape.Unknown, known: dict[str, str], sentences: list[tuple[int, str]],
-                 exclude: set[str]) -> str:
+def resolve_link(
+    shape: qshape.QuestionShape,
+    u: qshape.Unknown,
+    known: dict[str, str],
+    sentences: list[tuple[int, str]],
+    exclude: set[str],
+) -> str:
     """The name a relation names ("Which company supplies LFP cells to Voltara Motors?"): the
     name that most often shares a sentence with what the link says and with the names it
     depends on."""
-    if u.kind in {"rank", "with"} or (u.kind == "answer_of" and re.search(r"\branked\b|" + _RANK_DESC.pattern, u.phrase, re.I)
-                                      and not u.depends):
+    if u.kind in {"rank", "with"} or (
+        u.kind == "answer_of" and re.search(r"\branked\b|" + _RANK_DESC.pattern, u.phrase, re.I) and not u.depends
+    ):
         return resolve_rank(u, sentences, exclude, offline_planner.hop_numbers(shape)[u.key])
     hop = offline_planner.hop_numbers(shape)[u.key]
     finder = offline_planner.render(shape, u.finder, known, "phrase")
@@ -318,10 +375,13 @@ def resolve_link(shape: qshape.QuestionShape, u: qshape.Unknown, known: dict[str
     return scores.most_common(1)[0][0] if scores else ""
 
 
-def chain_decision(shape: qshape.QuestionShape, question: str, researched: list, summaries: list[str], texts: list[str],
-                   max_new: int) -> dict:
+def chain_decision(
+    shape: qshape.QuestionShape, question: str, researched: list, summaries: list[str], texts: list[str], max_new: int
+) -> dict:
     """Resolve the chain link by link from the key notes; ask the next links with the names found."""
-    sentences = [(int(sq.attrs.get("hop") or 0), s) for sq, summary in zip(researched, summaries) for s in _sentences([summary])]
+    sentences = [
+        (int(sq.attrs.get("hop") or 0), s) for sq, summary in zip(researched, summaries) for s in _sentences([summary])
+    ]
     exclude = {e.lower() for e in qshape.clean_entities(question)}
     known: dict[str, str] = {}
     for u in shape.chain:
@@ -332,8 +392,11 @@ def chain_decision(shape: qshape.QuestionShape, question: str, researched: list,
             break
         known[u.key] = name
     asked = [" ".join(t.split()).lower().rstrip("?") for t in texts]
-    candidates = [sq for sq in offline_planner.chain_subquestions(shape, question, known)
-                  if " ".join(sq["text"].split()).lower().rstrip("?") not in asked]
+    candidates = [
+        sq
+        for sq in offline_planner.chain_subquestions(shape, question, known)
+        if " ".join(sq["text"].split()).lower().rstrip("?") not in asked
+    ]
     # Only links that use something found are worth a second round; the rest were asked.
     useful = [sq for sq in candidates if any(v in sq["text"] for v in known.values())]
     from agents.planner import overlapping_pairs
@@ -353,15 +416,27 @@ def chain_decision(shape: qshape.QuestionShape, question: str, researched: list,
             break
     found = ", ".join(f"{_describe(shape, k)} is {v}" for k, v in known.items())
     if new:
-        return {"enough": False, "reason": (f"Round one found that {found}; " if found else "") +
-                "the next links of the chain are asked with those names.", "new_subquestions": new, "unanswered": []}
+        return {
+            "enough": False,
+            "reason": (f"Round one found that {found}; " if found else "")
+            + "the next links of the chain are asked with those names.",
+            "new_subquestions": new,
+            "unanswered": [],
+        }
     unanswered = []
     missing = next((u for u in shape.chain if u.key not in known), None)
     if missing is not None and not names_a_set(missing):
         unanswered.append(qtext.absence_clause(offline_planner.render(shape, missing.finder, known, "compact")))
-    return {"enough": True, "reason": (f"The notes establish that {found}." if found else
-                                       "The notes do not name what the chain's first link asks for."),
-            "new_subquestions": [], "unanswered": unanswered}
+    return {
+        "enough": True,
+        "reason": (
+            f"The notes establish that {found}."
+            if found
+            else "The notes do not name what the chain's first link asks for."
+        ),
+        "new_subquestions": [],
+        "unanswered": unanswered,
+    }
 
 
 def names_a_set(u: qshape.Unknown) -> bool:

@@ -15,6 +15,7 @@ Every sub-question is checked against the question with the same rule the plan v
 applies to hosted models (agents/questions.py): one that would quote the question back is
 phrased another way or left out.
 """
+
 from __future__ import annotations
 
 import datetime
@@ -64,6 +65,7 @@ def _this_year() -> int:
 
 # -- the chain --------------------------------------------------------------------------------
 
+
 def hop_numbers(shape: qshape.QuestionShape) -> dict[str, int]:
     """Each unknown's hop: 1 when it depends on nothing, else one more than what it depends on
     (capped at MAX_HOP: a longer chain's later links are carried by the workers' own query
@@ -84,15 +86,19 @@ def _unknown(shape: qshape.QuestionShape, key: str) -> qshape.Unknown:
 
 
 def _possessives_out(template: str, known: dict[str, str]) -> str:
-    """"{U2}'s largest plant" -> "the largest plant of {U2}" while U2 is unknown (a description
+    """ "{U2}'s largest plant" -> "the largest plant of {U2}" while U2 is unknown (a description
     does not take 's)."""
+
     def sub(m):
         key = m.group(1)
         if key in known:
             return m.group(0)
         tokens = qshape._tokens(m.group(2))
         end = qshape._np_end(tokens, 0)
-        return f"the {qshape._join(tokens[:end])} of {{{key}}}" + (" " + qshape._join(tokens[end:]) if tokens[end:] else "")
+        return f"the {qshape._join(tokens[:end])} of {{{key}}}" + (
+            " " + qshape._join(tokens[end:]) if tokens[end:] else ""
+        )
+
     return re.sub(r"\{(U\d+)\}(?:'s|’s)\s+(.+)$", sub, template)
 
 
@@ -125,8 +131,13 @@ def classable(shape: qshape.QuestionShape, template: str, known: dict[str, str])
     return bool(keys) and all(_unknown(shape, k).member and not _unknown(shape, k).plural for k in keys)
 
 
-def first_fit(shape: qshape.QuestionShape, template: str, known: dict[str, str], question: str,
-              modes: tuple[str, ...] = ("phrase", "compact", "class")) -> str:
+def first_fit(
+    shape: qshape.QuestionShape,
+    template: str,
+    known: dict[str, str],
+    question: str,
+    modes: tuple[str, ...] = ("phrase", "compact", "class"),
+) -> str:
     """The first rendering of `template` that does not quote the question back; "" when none."""
     for mode in modes:
         if mode == "class" and not classable(shape, template, known):
@@ -153,7 +164,7 @@ def _with_pronoun(shape: qshape.QuestionShape, template: str, key: str) -> str:
 
 
 def _merged(shape: qshape.QuestionShape, base: str, template: str, key: str, known: dict, question: str) -> str:
-    """"Which bacterium causes most stomach ulcers?" + "Who discovered {U1}" -> "Which bacterium
+    """ "Which bacterium causes most stomach ulcers?" + "Who discovered {U1}" -> "Which bacterium
     causes most stomach ulcers, and who discovered it?": when a later link cannot be asked on its
     own without repeating the question, the worker that finds `key` goes on to it in the same
     loop (its query rewriting uses the name its notes found)."""
@@ -204,12 +215,15 @@ def chain_subquestions(shape: qshape.QuestionShape, question: str, known: dict[s
 
 # -- rephrasing the question's own ask --------------------------------------------------------------
 
-_COUNT_RE = re.compile(r"^how (?P<many>many|much)\s+(?P<thing>.+?)\s+(?P<aux>do|does|did)\s+(?P<subj>.+?)\s+"
-                       r"(?P<verb>(?-i:[a-z]+))\b(?P<rest>.*)$", re.I)
+_COUNT_RE = re.compile(
+    r"^how (?P<many>many|much)\s+(?P<thing>.+?)\s+(?P<aux>do|does|did)\s+(?P<subj>.+?)\s+"
+    r"(?P<verb>(?-i:[a-z]+))\b(?P<rest>.*)$",
+    re.I,
+)
 
 
 def passive_count(ask: str) -> str:
-    """"How many vehicles did Voltara Motors deliver in 2025" -> "How many vehicles were
+    """ "How many vehicles did Voltara Motors deliver in 2025" -> "How many vehicles were
     delivered by Voltara Motors in 2025"; "" when the ask has another shape."""
     m = _COUNT_RE.match(ask.rstrip("?"))
     if not m or m.group("verb") in {"have", "be", "do"}:
@@ -222,7 +236,7 @@ def passive_count(ask: str) -> str:
 
 
 def according_to(ask: str, entity: str) -> str:
-    """"What is the annual capacity of Sunmark Energy's plant in Ostrava" -> "According to
+    """ "What is the annual capacity of Sunmark Energy's plant in Ostrava" -> "According to
     Sunmark Energy itself, what is the annual capacity of its plant in Ostrava": the source
     the question is about, first."""
     if not entity or entity not in ask or ask.lower().startswith("according to"):
@@ -234,14 +248,19 @@ def according_to(ask: str, entity: str) -> str:
     return f"According to {entity} itself, {_low(body)}"
 
 
-_WH_NOUN_RE = re.compile(r"^(?:which|what)\s+(?:company|companies|firm|firms|person|people|organisation|organization|"
-                         r"group|supplier|suppliers|maker|makers|manufacturer|manufacturers)\b", re.I)
+_WH_NOUN_RE = re.compile(
+    r"^(?:which|what)\s+(?:company|companies|firm|firms|person|people|organisation|organization|"
+    r"group|supplier|suppliers|maker|makers|manufacturer|manufacturers)\b",
+    re.I,
+)
 _TRAILING_PP_RE = re.compile(r"^(?P<main>.+?)\s+(?P<pp>(?:at|in|for|on|from|to|by|during|since)\s+[^,]+)$")
-_PLACE_PP_RE = re.compile(r"(?<!['\u2019])\b(?P<np>(?:[a-z\-]+\s+){0,2}[a-z\-]+)\s+(?:in|at)\s+(?P<place>[A-Z][\w\-]+(?:\s+[A-Z][\w\-]+)*)")
+_PLACE_PP_RE = re.compile(
+    r"(?<!['\u2019])\b(?P<np>(?:[a-z\-]+\s+){0,2}[a-z\-]+)\s+(?:in|at)\s+(?P<place>[A-Z][\w\-]+(?:\s+[A-Z][\w\-]+)*)"
+)
 
 
 def place_first(ask: str) -> str:
-    """"cathode plant in Nysa" -> "Nysa cathode plant": the same thing in fewer of the
+    """ "cathode plant in Nysa" -> "Nysa cathode plant": the same thing in fewer of the
     question's words in a row."""
     return _PLACE_PP_RE.sub(lambda m: f"{m.group('place')} {m.group('np')}", ask, count=1)
 
@@ -263,8 +282,11 @@ def rephrasings(ask: str, entity: str) -> list[str]:
         out.append(according_to(_WH_NOUN_RE.sub("Who", ask), entity))
     out.append(passive_count(ask))
     # "the turbines of the Skarvholm wind farm" -> "the Skarvholm wind farm's turbines"
-    owned = re.sub(r"\bthe\s+((?:[a-z\-]+\s+){0,2}[a-z\-]+)\s+of\s+(the\s+[A-Z][\w\-]*(?:\s+[\w\-]+){0,3})$",
-                   lambda m: f"{m.group(2)}'s {m.group(1)}", ask.rstrip("?"))
+    owned = re.sub(
+        r"\bthe\s+((?:[a-z\-]+\s+){0,2}[a-z\-]+)\s+of\s+(the\s+[A-Z][\w\-]*(?:\s+[\w\-]+){0,3})$",
+        lambda m: f"{m.group(2)}'s {m.group(1)}",
+        ask.rstrip("?"),
+    )
     if owned != ask.rstrip("?"):
         out.append(_WH_NOUN_RE.sub("Who", owned) if _WH_NOUN_RE.match(owned) else owned)
     m = _TRAILING_PP_RE.match(ask.rstrip("?"))
@@ -275,14 +297,15 @@ def rephrasings(ask: str, entity: str) -> list[str]:
 
 
 def siblings(ask: str, entity: str) -> str:
-    """"What is the annual capacity of Sunmark Energy's plant in Ostrava" -> "What is the annual
+    """ "What is the annual capacity of Sunmark Energy's plant in Ostrava" -> "What is the annual
     capacity of the other plants of Sunmark Energy?": the same attribute of the entity's other
     members, which places the answer among them (and catches a figure given for the wrong one)."""
     if not entity:
         return ""
     end = r"(?=\s+(?:in|at|of|for|on|from|to|by)\b|\s*\??$)"
-    m = (re.search(re.escape(entity) + r"(?:'s|’s|')\s+(?P<mods>(?:[a-z\-]+\s+){0,2})(?P<noun>[a-z\-]+)" + end, ask)
-         or re.search(r"\bthe\s+" + re.escape(entity) + r"\s+(?P<mods>(?:[a-z\-]+\s+){0,2})(?P<noun>[a-z\-]+)" + end, ask))
+    m = re.search(
+        re.escape(entity) + r"(?:'s|’s|')\s+(?P<mods>(?:[a-z\-]+\s+){0,2})(?P<noun>[a-z\-]+)" + end, ask
+    ) or re.search(r"\bthe\s+" + re.escape(entity) + r"\s+(?P<mods>(?:[a-z\-]+\s+){0,2})(?P<noun>[a-z\-]+)" + end, ask)
     attr = re.match(r"^what (?:is|are|was|were) the\s+(?P<attr>.+?)\s+of\s+", ask, re.I)
     if not m or not attr:
         return ""
@@ -294,7 +317,7 @@ _LIST_RE = re.compile(r"\b(?P<items>(?:[\w\-]+(?:\s+[\w\-]+)?,\s+)+[\w\-]+(?:\s+
 
 
 def split_list(ask: str) -> list[str]:
-    """"… recycled cobalt, lithium and nickel must …" -> one ask per item: the parts of a
+    """ "… recycled cobalt, lithium and nickel must …" -> one ask per item: the parts of a
     question that names several things in one breath."""
     m = _LIST_RE.search(ask)
     if not m:
@@ -306,11 +329,11 @@ def split_list(ask: str) -> list[str]:
     first = items[0].split()
     shared = first[:-1]
     items = [items[0]] + [" ".join(shared + [i]) if shared and len(i.split()) == 1 else i for i in items[1:]]
-    return [ask[:m.start()] + item + ask[m.end():] for item in items]
+    return [ask[: m.start()] + item + ask[m.end() :] for item in items]
 
 
 def possessive_np(focus: str, subject: str) -> str:
-    """"side effects" of "metformin" -> "metformin's side effects"."""
+    """ "side effects" of "metformin" -> "metformin's side effects"."""
     subject = re.sub(r"^(?:the|a|an)\s+", "", subject, flags=re.I) if not subject[:1].isupper() else subject
     owner = subject + ("'" if subject.endswith("s") else "'s")
     focus = re.sub(r"^(?:the|a|an)\s+", "", focus, flags=re.I)
@@ -332,11 +355,14 @@ def _earlier(ask: str, years: list[int]) -> str:
 def _entities(shape: qshape.QuestionShape) -> list[str]:
     """Names the question mentions (more than one word, or inside the sentence), longest first
     when one contains another."""
-    names = [e for e in shape.entities if e.lower() not in {"which", "what", "who", "how", "in", "compare", "is", "does"}]
+    names = [
+        e for e in shape.entities if e.lower() not in {"which", "what", "who", "how", "in", "compare", "is", "does"}
+    ]
     return [n for n in names if not any(n != m and n in m for m in names)]
 
 
 # -- plans by shape -----------------------------------------------------------------------------
+
 
 class _Plan:
     def __init__(self, question: str):
@@ -378,11 +404,17 @@ def _actors(shape: qshape.QuestionShape) -> list[str]:
         m = re.search(r"(\w+)\s+" + re.escape(name) + r"(?P<after>(?:'s|’s|')?\s*[\w,?]*)", shape.text)
         before = m.group(1).lower() if m else ""
         after = (m.group("after") or "").strip() if m else ""
-        modifies = bool(re.match(r"^(?:'s|’s|')", after)) or (bool(re.match(r"^[a-z]", after)) and len(name.split()) > 1)
+        modifies = bool(re.match(r"^(?:'s|’s|')", after)) or (
+            bool(re.match(r"^[a-z]", after)) and len(name.split()) > 1
+        )
         if before in {"in", "at", "across", "throughout"} or (before == "the" and not modifies):
             continue
-        if len(name.split()) == 1 and re.match(r"^[a-z]", after) and not re.match(r"^(?:'s|’s|')", after) \
-                and before.endswith(("'s", "’s", "'")):
+        if (
+            len(name.split()) == 1
+            and re.match(r"^[a-z]", after)
+            and not re.match(r"^(?:'s|’s|')", after)
+            and before.endswith(("'s", "’s", "'"))
+        ):
             continue  # "Sunmark Energy's Ostrava plant": a place naming the plant
         out.append(name)
     return out
@@ -391,8 +423,12 @@ def _actors(shape: qshape.QuestionShape) -> list[str]:
 def _chain_plan(p: _Plan, shape: qshape.QuestionShape) -> None:
     answer_clause = qtext.absence_clause(render(shape, shape.asks[0], {}, "compact")) if shape.asks else ""
     answer = p.section("Answer", f"The direct answer: {answer_clause}." if answer_clause else "The direct answer.")
-    links = p.section("How the answer was found", "Each link of the chain: " + "; ".join(
-        qtext.absence_clause(render(shape, u.finder, {}, "compact")) for u in shape.chain) + ".")
+    links = p.section(
+        "How the answer was found",
+        "Each link of the chain: "
+        + "; ".join(qtext.absence_clause(render(shape, u.finder, {}, "compact")) for u in shape.chain)
+        + ".",
+    )
     for sq in chain_subquestions(shape, p.question):
         p.add(sq["text"], answer if not sq["key"] else links, sq["hop"])
     for u in shape.chain:
@@ -400,14 +436,21 @@ def _chain_plan(p: _Plan, shape: qshape.QuestionShape) -> None:
             # "the largest offshore wind farm in Europe" -> "List the largest offshore wind farms in Europe."
             words = u.phrase.split()[1:]
             head_at = next((i for i in range(len(words)) if " ".join(words[i:]).startswith(u.head)), 0)
-            rank_words = [re.sub(r"^(?:" + "|".join(qshape.ORDINALS) + r")[\s-]+", "", w) for w in words[:head_at]
-                          if w.lower() not in qshape.ORDINALS]
-            scope = " ".join(words[head_at + len(u.head.split()):])
+            rank_words = [
+                re.sub(r"^(?:" + "|".join(qshape.ORDINALS) + r")[\s-]+", "", w)
+                for w in words[:head_at]
+                if w.lower() not in qshape.ORDINALS
+            ]
+            scope = " ".join(words[head_at + len(u.head.split()) :])
             scope = re.sub(r"^of\s+(?=(?:19|20)\d\d$)", "in ", scope)
             if rank_words:
                 # The whole ranking, not only its top: which place each holds, with the figure
                 # that ranks them (one maker's own "we were the largest" is not a ranking).
-                p.add(f"List the {u.class_np} {scope}, {' '.join(rank_words)} first".strip(), links, hop_numbers(shape)[u.key])
+                p.add(
+                    f"List the {u.class_np} {scope}, {' '.join(rank_words)} first".strip(),
+                    links,
+                    hop_numbers(shape)[u.key],
+                )
     # Guesses that need no earlier answer: the ask about the whole class of the last unknown
     # ("In which country is the largest plant of each LFP cell supplier?"), so round one already
     # holds the answer for whichever member the chain names.
@@ -450,7 +493,9 @@ def _fact_plan(p: _Plan, shape: qshape.QuestionShape, deep: bool) -> None:
     clause = qtext.absence_clause(ask)
     answer = p.section("Answer", f"The direct answer: {clause}, with figures and dates.")
     context = p.section("Context", f"What {', '.join(actors[:2]) or 'the subject'} is and how the answer compares.")
-    changes = p.section("Earlier figures and disagreements", "Earlier values, and where sources give different ones, with dates.")
+    changes = p.section(
+        "Earlier figures and disagreements", "Earlier values, and where sources give different ones, with dates."
+    )
     for part in shape.asks:
         pieces = split_list(part)
         if pieces:
@@ -484,7 +529,9 @@ def _fact_plan(p: _Plan, shape: qshape.QuestionShape, deep: bool) -> None:
 
 def _list_plan(p: _Plan, shape: qshape.QuestionShape, deep: bool) -> None:
     focus, subject = shape.focus or "items", shape.subject
-    answer = p.section(_cap(f"{focus} of {subject}")[:120], f"Which {focus} {subject} has, each with what the sources say.")
+    answer = p.section(
+        _cap(f"{focus} of {subject}")[:120], f"Which {focus} {subject} has, each with what the sources say."
+    )
     detail = p.section("Details of each", f"For each of the {focus}: figures, dates and roles.")
     context = p.section("Context and changes", f"What {subject} is, and how its {focus} changed.")
     simple_subject = not re.search(r"\s(?:of|in|for|under|at|by|with|on)\s", subject)
@@ -503,7 +550,10 @@ def _list_plan(p: _Plan, shape: qshape.QuestionShape, deep: bool) -> None:
         p.add(f"For each of the {focus}, give the figures", detail, 1)
     years = _years(shape.text)
     before = years[0] if years else _this_year() - 1
-    p.add(f"Which {focus} did {subject} have before {before}?" if simple_subject else f"Before {before}, {_low(ask)}", context)
+    p.add(
+        f"Which {focus} did {subject} have before {before}?" if simple_subject else f"Before {before}, {_low(ask)}",
+        context,
+    )
     _identity(p, names, context)
 
 
@@ -535,8 +585,10 @@ def _set_plan(p: _Plan, shape: qshape.QuestionShape, deep: bool) -> None:
     # "the five largest electric car makers" -> "the five largest makers": the set without its modifiers.
     compact = " ".join(words[:-1][:3] + [words[-1]]) if len(words) > 4 else short
     overview = p.section("Overview", f"Who {shape.subject} are, and the figures that rank them.")
-    by_member = p.section(_cap(f"{focus} by {qshape.singular_np(set_name.split()[-1])}"),
-                          f"Which {focus} each of {compact} relies on, with volumes and dates.")
+    by_member = p.section(
+        _cap(f"{focus} by {qshape.singular_np(set_name.split()[-1])}"),
+        f"Which {focus} each of {compact} relies on, with volumes and dates.",
+    )
     compare = p.section(_cap(f"how the {focus} compare"), f"How the {focus} differ in technology, capacity and scale.")
     changes = p.section("Changes and disputed figures", "What changed, and where sources disagree.")
     if rank:
@@ -569,15 +621,21 @@ def _explain_plan(p: _Plan, shape: qshape.QuestionShape, deep: bool) -> None:
         p.add(f"What happened before {event}?", evidence, 1)
         p.add(f"Who disagrees on {clause}?", context)
     elif kind == "trend":
-        base = re.sub(r"\s+(?:changed?|evolved?|grown|developed|shifted|moved|risen|fallen)\b.*$", "",
-                      re.sub(r"^how (?:has|have|did)\s+", "", ask, flags=re.I), flags=re.I)
+        base = re.sub(
+            r"\s+(?:changed?|evolved?|grown|developed|shifted|moved|risen|fallen)\b.*$",
+            "",
+            re.sub(r"^how (?:has|have|did)\s+", "", ask, flags=re.I),
+            flags=re.I,
+        )
         start = years[0] if years else _this_year() - 3
         p.add(f"What was {base} in {start}?", evidence, 1)
         p.add(f"Which changes to {base} were there after {start}?", answer, 1)
         p.add(f"Why did {base} change after {start}?", answer, 2)
         p.add(f"What is {base} now, in {_this_year()}?", evidence, 1)
     elif kind == "outlook":
-        subject = re.sub(r"^what(?:'s| is) the (?:outlook|future|forecast|prognosis) (?:for|of)\s+", "", ask, flags=re.I)
+        subject = re.sub(
+            r"^what(?:'s| is) the (?:outlook|future|forecast|prognosis) (?:for|of)\s+", "", ask, flags=re.I
+        )
         p.add(f"Where does {subject} stand now, in {_this_year()}?", evidence, 1)
         p.add(f"List the forecasts for {subject}", answer, 1)
         p.add(f"What could slow {subject}?", answer, 1)
@@ -586,15 +644,22 @@ def _explain_plan(p: _Plan, shape: qshape.QuestionShape, deep: bool) -> None:
         p.add(f"Who says that {qtext.absence_clause(ask).removeprefix('whether ')}?", answer, 1)
         p.add(f"In which cases is it not so that {qtext.absence_clause(ask).removeprefix('whether ')}?", answer, 1)
     elif kind == "superlative":
-        m = re.match(r"^(?:which|what|who)\s+(?P<who>[\w\s\-]+?)\s+(?P<verb>(?-i:[a-z]+))\s+the\s+(?:most|largest|biggest|"
-                     r"highest|greatest|fewest|least|lowest|smallest)\s+(?P<what>.+?)(?P<when>\s+(?:in|since|during|by)\s+.+)?$",
-                     ask.rstrip("?"), re.I)
+        m = re.match(
+            r"^(?:which|what|who)\s+(?P<who>[\w\s\-]+?)\s+(?P<verb>(?-i:[a-z]+))\s+the\s+(?:most|largest|biggest|"
+            r"highest|greatest|fewest|least|lowest|smallest)\s+(?P<what>.+?)(?P<when>\s+(?:in|since|during|by)\s+.+)?$",
+            ask.rstrip("?"),
+            re.I,
+        )
         if m:
             who, what, when = m.group("who"), m.group("what"), (m.group("when") or "").strip()
             verb = m.group("verb")
             p.add(f"List the {who} by {what} {verb} {when}".strip(), answer, 1)
             if m.group("verb").endswith("ed"):
-                p.add(f"How many {what} did each of those {who} {qtext.base_form(verb) if not verb.endswith('ed') else verb[:-1] if verb.endswith('ced') else verb[:-2]} {when}".strip(), evidence, 1)
+                p.add(
+                    f"How many {what} did each of those {who} {qtext.base_form(verb) if not verb.endswith('ed') else verb[:-1] if verb.endswith('ced') else verb[:-2]} {when}".strip(),
+                    evidence,
+                    1,
+                )
             if years:
                 p.add(f"List the {who} by {what} {verb} in {years[0] - 1}", context)
         else:
@@ -611,9 +676,11 @@ def _vague_plan(p: _Plan, shape: qshape.QuestionShape, deep: bool) -> None:
     cover, and say so in the plan (the user sees it first when plan approval is on)."""
     topic = shape.vague_topic
     since = _this_year() - 2
-    p.scope = (f"\u201c{shape.text}\u201d names no particular kind, place or period of {topic}, so this plan narrows it to "
-               f"what {topic} are and their main kinds, who makes or provides them, the figures that measure them, and "
-               f"what has changed since {since}. Edit the sub-questions to focus it.")
+    p.scope = (
+        f"\u201c{shape.text}\u201d names no particular kind, place or period of {topic}, so this plan narrows it to "
+        f"what {topic} are and their main kinds, who makes or provides them, the figures that measure them, and "
+        f"what has changed since {since}. Edit the sub-questions to focus it."
+    )
     what = p.section(_cap(f"what {topic} are"), f"What {topic} are, and their main kinds.")
     who = p.section("Who makes or provides them", f"The main makers, providers or users of {topic}.")
     figures = p.section("Figures", f"The figures that measure {topic}, with dates.")
@@ -665,8 +732,13 @@ def _named_things(shape: qshape.QuestionShape) -> list[str]:
     for name in _entities(shape):
         if name in actors:
             continue
-        m = re.search(r"\bthe\s+" + re.escape(name) + r"(?P<head>(?:\s+(?-i:[a-z][\w\-]*)){0,3}?)(?=\s+(?:of|in|at|for|to|from|that|"
-                      r"which|who|and|is|was|will|has|cost|make|makes)\b|[?,.]|$)", shape.text)
+        m = re.search(
+            r"\bthe\s+"
+            + re.escape(name)
+            + r"(?P<head>(?:\s+(?-i:[a-z][\w\-]*)){0,3}?)(?=\s+(?:of|in|at|for|to|from|that|"
+            r"which|who|and|is|was|will|has|cost|make|makes)\b|[?,.]|$)",
+            shape.text,
+        )
         if not m:
             continue
         head = m.group("head").strip()
@@ -690,8 +762,11 @@ def _pad(p: _Plan, shape: qshape.QuestionShape) -> None:
     clause = qtext.absence_clause(ask)
     # The question's own content words in its order, without its grammar: a topic that cannot
     # quote the question ("people died measles worldwide 2023").
-    topic = " ".join(w for w in shape.text.rstrip("?").split()
-                     if w.lower() not in tx.STOPWORDS and w.lower() not in {"many", "much", "tell", "me"})
+    topic = " ".join(
+        w
+        for w in shape.text.rstrip("?").split()
+        if w.lower() not in tx.STOPWORDS and w.lower() not in {"many", "much", "tell", "me"}
+    )
     for text in (
         f"Explain {clause}" if not re.match(r"^(?:how many|how much|when|where|who|which|what)\b", clause) else "",
         f"Before {years[0]}, {_low(ask)}" if years else "",

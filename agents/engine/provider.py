@@ -7,6 +7,7 @@ counted with a real tokenizer on the real prompt and reply, so budgets and price
 The engine can also simulate a slow or failing provider for tests and benchmarks
 (ENGINE_TOKENS_PER_SECOND, ENGINE_FIXED_LATENCY_SECONDS, ENGINE_FAULTS; see README).
 """
+
 from __future__ import annotations
 
 import json
@@ -59,9 +60,25 @@ def _answer(schema_name: str, messages: list) -> dict:
 
 
 class OfflineEngine(CustomLLM):
-    def completion(self, model, messages, api_base=None, custom_prompt_dict=None, model_response=None,
-                   print_verbose=None, encoding=None, api_key=None, logging_obj=None, optional_params=None,
-                   acompletion=None, litellm_params=None, logger_fn=None, headers=None, timeout=None, client=None):
+    def completion(
+        self,
+        model,
+        messages,
+        api_base=None,
+        custom_prompt_dict=None,
+        model_response=None,
+        print_verbose=None,
+        encoding=None,
+        api_key=None,
+        logging_obj=None,
+        optional_params=None,
+        acompletion=None,
+        litellm_params=None,
+        logger_fn=None,
+        headers=None,
+        timeout=None,
+        client=None,
+    ):
         from agents.engine import simulate
 
         optional_params = optional_params or {}
@@ -81,7 +98,9 @@ class OfflineEngine(CustomLLM):
         response.choices[0].finish_reason = "stop"
         response.model = f"{PROVIDER}/{model}"
         response.usage = litellm.Usage(
-            prompt_tokens=prompt_tokens, completion_tokens=completion_tokens, total_tokens=prompt_tokens + completion_tokens
+            prompt_tokens=prompt_tokens,
+            completion_tokens=completion_tokens,
+            total_tokens=prompt_tokens + completion_tokens,
         )
         return response
 
@@ -106,9 +125,18 @@ def register_offline_provider() -> None:
     from django.conf import settings
 
     for name, (per_in, per_out) in (("large", settings.PRICE_LARGE_PER_MTOK), ("small", settings.PRICE_SMALL_PER_MTOK)):
-        litellm.register_model({f"{PROVIDER}/{name}": {
-            "input_cost_per_token": per_in / 1e6, "output_cost_per_token": per_out / 1e6, "litellm_provider": PROVIDER,
-            "mode": "chat", "max_tokens": 16384, "max_input_tokens": 128000, "max_output_tokens": 16384,
-        }})
+        litellm.register_model(
+            {
+                f"{PROVIDER}/{name}": {
+                    "input_cost_per_token": per_in / 1e6,
+                    "output_cost_per_token": per_out / 1e6,
+                    "litellm_provider": PROVIDER,
+                    "mode": "chat",
+                    "max_tokens": 16384,
+                    "max_input_tokens": 128000,
+                    "max_output_tokens": 16384,
+                }
+            }
+        )
     _registered = True
     os.environ.setdefault("LITELLM_LOG", "ERROR")

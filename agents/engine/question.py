@@ -13,6 +13,7 @@ names.
 
 Used by the offline planner (round one) and the offline gap check (round two).
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -23,32 +24,66 @@ from agents import questions as qtext
 from agents import text as tx
 
 _NUMBER_WORDS = {
-    "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
     "twenty": 20,
 }
 ORDINALS = {
-    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
-    "ninth": 9, "tenth": 10, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5, "6th": 6, "7th": 7, "8th": 8,
-    "9th": 9, "10th": 10,
+    "first": 1,
+    "second": 2,
+    "third": 3,
+    "fourth": 4,
+    "fifth": 5,
+    "sixth": 6,
+    "seventh": 7,
+    "eighth": 8,
+    "ninth": 9,
+    "tenth": 10,
+    "1st": 1,
+    "2nd": 2,
+    "3rd": 3,
+    "4th": 4,
+    "5th": 5,
+    "6th": 6,
+    "7th": 7,
+    "8th": 8,
+    "9th": 9,
+    "10th": 10,
 }
 _ORD = "|".join(ORDINALS)
 # Superlatives that rank members of a class ("the largest electric car maker").
-_SUP = (r"(?:largest|biggest|smallest|highest|lowest|greatest|best-selling|top-selling|bestselling|best|worst|oldest|"
-        r"newest|youngest|earliest|latest|fastest|slowest|cheapest|dearest|richest|poorest|busiest|tallest|longest|"
-        r"shortest|heaviest|lightest|strongest|weakest|deadliest|safest|leading|dominant|most\s+[a-z\-]+|"
-        r"least\s+[a-z\-]+|fewest|[a-z]+est)")
+_SUP = (
+    r"(?:largest|biggest|smallest|highest|lowest|greatest|best-selling|top-selling|bestselling|best|worst|oldest|"
+    r"newest|youngest|earliest|latest|fastest|slowest|cheapest|dearest|richest|poorest|busiest|tallest|longest|"
+    r"shortest|heaviest|lightest|strongest|weakest|deadliest|safest|leading|dominant|most\s+[a-z\-]+|"
+    r"least\s+[a-z\-]+|fewest|[a-z]+est)"
+)
 _RANK_WORD_RE = re.compile(rf"^(?:(?:{_ORD})[\s-]+)?{_SUP}$", re.I)
-_SET_RE = re.compile(r"\b(?P<count>\d+|" + "|".join(_NUMBER_WORDS) + r")\s+(?P<sup>largest|biggest|top|leading|main|major|"
-                     r"best|most\s+\w+|biggest|smallest|highest|lowest|best-selling)\b", re.I)
+_SET_RE = re.compile(
+    r"\b(?P<count>\d+|" + "|".join(_NUMBER_WORDS) + r")\s+(?P<sup>largest|biggest|top|leading|main|major|"
+    r"best|most\s+\w+|biggest|smallest|highest|lowest|best-selling)\b",
+    re.I,
+)
 _TIME_RE = re.compile(
     r"\b(?P<phrase>(?:since|after|before|until|by|from|during|in|as of|at the end of|over)\s+(?:the\s+)?"
     r"(?:(?:early|late|mid|end of|start of)\s+)?(?:(?:january|february|march|april|may|june|july|august|september|"
     r"october|november|december)\s+)?(?:(?:19|20)\d\d)(?:\s*(?:and|to|-|–)\s*(?:19|20)\d\d)?|between\s+(?:19|20)\d\d\s+"
     r"and\s+(?:19|20)\d\d|(?:over|in|during)\s+the\s+(?:last|past)\s+(?:\w+\s+)?(?:years?|months?|decades?))\b"
-    r"(?!\s+(?!(?:is|was|has|does|as|its|this|thus|plus)\b)[a-z]+s\b)", re.I)
+    r"(?!\s+(?!(?:is|was|has|does|as|its|this|thus|plus)\b)[a-z]+s\b)",
+    re.I,
+)
 _RELATIVE = ("that", "which", "who", "whom", "where", "whose")
-_PREPOSITIONS = frozenset("of in by for to from with at on among into about since during as per under over after before "
-                          "than between within across through against via".split())
+_PREPOSITIONS = frozenset(
+    "of in by for to from with at on among into about since during as per under over after before "
+    "than between within across through against via".split()
+)
 _PARTICIPLES_MOVABLE = frozenset("headquartered based located registered incorporated founded built made sold".split())
 ROLE_NOUNS = frozenset(
     "supplier suppliers maker makers manufacturer manufacturers producer producers owner owners operator operators "
@@ -61,21 +96,65 @@ ROLE_NOUNS = frozenset(
     "exporter carrier host".split()
 )
 # Verbs whose doer is named by adding -er/-r; irregular ones listed.
-_AGENT_IRREGULAR = {"run": "operator", "own": "owner", "lead": "leader", "write": "author", "invent": "inventor",
-                    "found": "founder", "supply": "supplier", "fund": "funder", "govern": "governor",
-                    "operate": "operator", "manufacture": "manufacturer", "produce": "producer", "use": "user",
-                    "provide": "provider", "distribute": "distributor", "import": "importer", "export": "exporter",
-                    "acquire": "acquirer", "insure": "insurer", "sponsor": "sponsor", "host": "host",
-                    "maintain": "maintainer", "create": "creator", "develop": "developer", "design": "designer",
-                    "build": "builder", "make": "maker", "buy": "buyer", "sell": "seller", "employ": "employer",
-                    "publish": "publisher", "discover": "discoverer", "win": "winner", "hold": "holder"}
+_AGENT_IRREGULAR = {
+    "run": "operator",
+    "own": "owner",
+    "lead": "leader",
+    "write": "author",
+    "invent": "inventor",
+    "found": "founder",
+    "supply": "supplier",
+    "fund": "funder",
+    "govern": "governor",
+    "operate": "operator",
+    "manufacture": "manufacturer",
+    "produce": "producer",
+    "use": "user",
+    "provide": "provider",
+    "distribute": "distributor",
+    "import": "importer",
+    "export": "exporter",
+    "acquire": "acquirer",
+    "insure": "insurer",
+    "sponsor": "sponsor",
+    "host": "host",
+    "maintain": "maintainer",
+    "create": "creator",
+    "develop": "developer",
+    "design": "designer",
+    "build": "builder",
+    "make": "maker",
+    "buy": "buyer",
+    "sell": "seller",
+    "employ": "employer",
+    "publish": "publisher",
+    "discover": "discoverer",
+    "win": "winner",
+    "hold": "holder",
+}
 
 # Heads general enough that the doer's own name says more ("the company that supplies X" is "the X supplier").
-_DOER_HEADS = frozenset("company companies firm firms group groups business businesses corporation corporations organisation "
-                        "organisations organization organizations person people one ones country countries".split())
+_DOER_HEADS = frozenset(
+    "company companies firm firms group groups business businesses corporation corporations organisation "
+    "organisations organization organizations person people one ones country countries".split()
+)
 
-KINDS = ("fact", "count", "who", "when", "where", "list", "compare", "explain", "cause", "yesno", "superlative",
-         "trend", "outlook", "vague")
+KINDS = (
+    "fact",
+    "count",
+    "who",
+    "when",
+    "where",
+    "list",
+    "compare",
+    "explain",
+    "cause",
+    "yesno",
+    "superlative",
+    "trend",
+    "outlook",
+    "vague",
+)
 
 
 @dataclass(frozen=True)
@@ -84,6 +163,7 @@ class Unknown:
     it, with the unknowns it depends on written as {U1}, {U2}; `phrase` is the description as
     the question words it (same placeholders); `compact` is a shorter way to name it ("the NMC
     cell supplier of {U1}") or ""; `class_np` names its kind in the plural ("NMC cell suppliers")."""
+
     key: str
     kind: str  # relative | with | rank | rank_of | role_of | answer_of | filter
     phrase: str
@@ -119,9 +199,11 @@ class QuestionShape:
     @property
     def set_like(self) -> bool:
         """True when the subject is a set of things that must be identified first."""
-        return self.count is not None or bool(
-            re.search(r"\b(largest|biggest|top|leading|main|major|best|most)\b", self.subject, re.I)
-        ) and _plural_word(self.subject.split()[-1] if self.subject.split() else "")
+        return (
+            self.count is not None
+            or bool(re.search(r"\b(largest|biggest|top|leading|main|major|best|most)\b", self.subject, re.I))
+            and _plural_word(self.subject.split()[-1] if self.subject.split() else "")
+        )
 
     @property
     def multi_hop(self) -> bool:
@@ -135,7 +217,12 @@ def _clean(text: str) -> str:
 def _plural_word(word: str) -> bool:
     w = word.lower()
     return (w.endswith("s") and not w.endswith("ss") and not w.endswith("us") and not w.endswith("is")) or w in {
-        "people", "children", "men", "women", "data"}
+        "people",
+        "children",
+        "men",
+        "women",
+        "data",
+    }
 
 
 def singular(word: str) -> str:
@@ -191,14 +278,19 @@ def _past_context(text: str) -> bool:
     import datetime
 
     years = [int(y) for y in re.findall(r"\b(?:19|20)\d\d\b", text)]
-    return any(y < datetime.date.today().year for y in years) and not any(y >= datetime.date.today().year for y in years)
+    return any(y < datetime.date.today().year for y in years) and not any(
+        y >= datetime.date.today().year for y in years
+    )
 
 
 # -- descriptions -------------------------------------------------------------------------------
 
 _PLACEHOLDER_RE = re.compile(r"\{U\d+\}")
-_BOUNDARY_WORDS = set(_RELATIVE) | _PREPOSITIONS | {"and", "or", "but", "is", "are", "was", "were", "has", "have",
-                                                   "had", "does", "do", "did", "will", "can"}
+_BOUNDARY_WORDS = (
+    set(_RELATIVE)
+    | _PREPOSITIONS
+    | {"and", "or", "but", "is", "are", "was", "were", "has", "have", "had", "does", "do", "did", "will", "can"}
+)
 
 
 def _tokens(text: str) -> list[str]:
@@ -220,10 +312,19 @@ def _participle_ending(tokens: list[str], i: int) -> bool:
 def _np_end(tokens: list[str], start: int) -> int:
     """Index just past a noun phrase starting at `start` (after its article)."""
     i = start
-    while i < len(tokens) and tokens[i].lower() not in _BOUNDARY_WORDS and tokens[i] != "," \
-            and not (i > start and _participle_ending(tokens, i)) \
-            and not (i > start + 1 and tokens[i][:1].islower() and _plural_word(tokens[i - 1]) and tokens[i - 1][:1].islower()
-                     and not _PLACEHOLDER_RE.fullmatch(tokens[i])):
+    while (
+        i < len(tokens)
+        and tokens[i].lower() not in _BOUNDARY_WORDS
+        and tokens[i] != ","
+        and not (i > start and _participle_ending(tokens, i))
+        and not (
+            i > start + 1
+            and tokens[i][:1].islower()
+            and _plural_word(tokens[i - 1])
+            and tokens[i - 1][:1].islower()
+            and not _PLACEHOLDER_RE.fullmatch(tokens[i])
+        )
+    ):
         i += 1
     return i
 
@@ -263,14 +364,17 @@ def _invert(clause_tokens: list[str]) -> str | None:
         return None
     i = 0
     if clause_tokens[0][:1].isupper() or _PLACEHOLDER_RE.fullmatch(clause_tokens[0]):
-        while i < len(clause_tokens) and (clause_tokens[i][:1].isupper() or _PLACEHOLDER_RE.fullmatch(clause_tokens[i])
-                                          or clause_tokens[i].lower() in {"of", "&"}):
+        while i < len(clause_tokens) and (
+            clause_tokens[i][:1].isupper()
+            or _PLACEHOLDER_RE.fullmatch(clause_tokens[i])
+            or clause_tokens[i].lower() in {"of", "&"}
+        ):
             i += 1
     elif clause_tokens[0].lower() in {"the", "a", "an", "its", "their"}:
         i = _np_end(clause_tokens, 1)
     if i == 0 or i >= len(clause_tokens):
         return None
-    subj, verb, rest = clause_tokens[:i], clause_tokens[i], clause_tokens[i + 1:]
+    subj, verb, rest = clause_tokens[:i], clause_tokens[i], clause_tokens[i + 1 :]
     low = verb.lower()
     if low in {"is", "are", "was", "were", "has", "have", "had", "can", "could", "will", "would"}:
         return _join([low] + subj + rest)
@@ -281,7 +385,11 @@ def _invert(clause_tokens: list[str]) -> str | None:
         base = back.get(low) or (low[:-2] if low.endswith("ed") else low)
         if low.endswith("ied"):
             base = low[:-3] + "y"
-        elif low.endswith("ed") and (low[:-1] + "") and low[:-2].endswith(("at", "iz", "ur", "ad", "os", "uc", "ag", "ir", "ov")):
+        elif (
+            low.endswith("ed")
+            and (low[:-1] + "")
+            and low[:-2].endswith(("at", "iz", "ur", "ad", "os", "uc", "ag", "ir", "ov"))
+        ):
             base = low[:-1]
         return _join(["did"] + subj + [base] + rest)
     if low.endswith("s"):
@@ -295,20 +403,27 @@ def _find_description(tokens: list[str], at: int) -> tuple[Unknown, int] | None:
     if at >= len(tokens) or tokens[at].lower() not in {"the", "a", "an"}:
         return None
     np_end = _np_end(tokens, at + 1)
-    np = tokens[at + 1:np_end]
+    np = tokens[at + 1 : np_end]
     if not np:
         return None
     after = tokens[np_end].lower() if np_end < len(tokens) else ""
     participle = ""
     rel_at = np_end
-    if np_end < len(tokens) and _participle_ending(tokens, np_end) and np_end + 1 < len(tokens) \
-            and tokens[np_end + 1].lower() in _RELATIVE:
+    if (
+        np_end < len(tokens)
+        and _participle_ending(tokens, np_end)
+        and np_end + 1 < len(tokens)
+        and tokens[np_end + 1].lower() in _RELATIVE
+    ):
         participle, rel_at = tokens[np_end], np_end + 1
         after = tokens[rel_at].lower()
     rank_words = [w for w in np if _RANK_WORD_RE.match(w) or w.lower() in ORDINALS]
     if rank_words:
-        rank_words = [w for w in np if _RANK_WORD_RE.match(w) or w.lower() in ORDINALS
-                      or w.lower() in _NUMBER_WORDS or w.isdigit()]
+        rank_words = [
+            w
+            for w in np
+            if _RANK_WORD_RE.match(w) or w.lower() in ORDINALS or w.lower() in _NUMBER_WORDS or w.isdigit()
+        ]
     for k in range(len(np) - 1):
         if np[k].lower() in {"most", "least"} and np[k + 1][:1].islower():
             rank_words += [np[k], np[k + 1]]  # "the most popular open-source …"
@@ -316,7 +431,7 @@ def _find_description(tokens: list[str], at: int) -> tuple[Unknown, int] | None:
     head_np = _join(np)
     if after in _RELATIVE and rel_at + 1 < len(tokens):
         end = _clause_end(tokens, rel_at + 1)
-        clause = tokens[rel_at + 1:end]
+        clause = tokens[rel_at + 1 : end]
         if not clause:
             return None
         phrase = _join(tokens[at:end])
@@ -331,32 +446,58 @@ def _find_description(tokens: list[str], at: int) -> tuple[Unknown, int] | None:
             if agent and not obj_has_placeholder:
                 obj = [w for w in clause[1:obj_end] if w.lower() not in {"the", "a", "an", "all", "its", "their"}]
                 mod = singular_np(_join(obj)) if obj else ""
-                target = clause[obj_end + 1:] if obj_end < len(clause) else []
+                target = clause[obj_end + 1 :] if obj_end < len(clause) else []
                 prep = clause[obj_end].lower() if obj_end < len(clause) else ""
                 base = f"{mod} {agent}".strip()
                 if target and prep in {"to", "for", "of", "at"}:
                     compact = f"the {base} {'of' if prep == 'to' else prep} {_join(target)}"
                 class_np = plural_np(base)
             member = singular_np(class_np) if compact else ""
-            return Unknown("", "relative", phrase, head_np, finder, compact, class_np,
-                           plural=_plural_word(np[-1]) and not pron == "who", participle=participle, member=member), end
+            return Unknown(
+                "",
+                "relative",
+                phrase,
+                head_np,
+                finder,
+                compact,
+                class_np,
+                plural=_plural_word(np[-1]) and not pron == "who",
+                participle=participle,
+                member=member,
+            ), end
         if pron == "whose":
-            return Unknown("", "relative", phrase, head_np, f"Which {head_np}'s {_join(clause)}?",
-                           class_np=plural_np(head_np), participle=participle), end
+            return Unknown(
+                "",
+                "relative",
+                phrase,
+                head_np,
+                f"Which {head_np}'s {_join(clause)}?",
+                class_np=plural_np(head_np),
+                participle=participle,
+            ), end
         inverted = _invert(clause)
         if inverted:
             lead = "In which" if pron == "where" else "Which"
             finder = f"{lead} {head_np} {inverted}?" if pron != "whom" else f"Whom {inverted}?"
-            return Unknown("", "relative", phrase, head_np, finder, class_np=plural_np(head_np), participle=participle), end
+            return Unknown(
+                "", "relative", phrase, head_np, finder, class_np=plural_np(head_np), participle=participle
+            ), end
         return None
     if after == "with" and np_end + 2 < len(tokens) and tokens[np_end + 1].lower() == "the":
         attr_end = _np_end(tokens, np_end + 2)
-        attr = tokens[np_end + 2:attr_end]
+        attr = tokens[np_end + 2 : attr_end]
         if any(_RANK_WORD_RE.match(w) or w.lower() in ORDINALS for w in attr):
             phrase = _join(tokens[at:attr_end])
             verb = "had" if _past_context(phrase) else "has"
-            return Unknown("", "with", phrase, head_np, f"Which {head_np} {verb} the {_join(attr)}?",
-                           class_np=plural_np(head_np), member=singular_np(head_np)), attr_end
+            return Unknown(
+                "",
+                "with",
+                phrase,
+                head_np,
+                f"Which {head_np} {verb} the {_join(attr)}?",
+                class_np=plural_np(head_np),
+                member=singular_np(head_np),
+            ), attr_end
     if rank_words and len(np) > len(rank_words):
         noun = [w for w in np if w not in rank_words]
         noun_np = _join(noun)
@@ -370,14 +511,21 @@ def _find_description(tokens: list[str], at: int) -> tuple[Unknown, int] | None:
             elif tokens[np_end + 1].lower() in {"the", "a", "an"}:
                 inner = _np_end(tokens, np_end + 2)
                 scope_end = inner
-            scope = tokens[np_end + 1:scope_end]
+            scope = tokens[np_end + 1 : scope_end]
             end = scope_end
             if after == "of" and (not _scope_is_class(scope) or _is_entity_or_placeholder(scope)):
                 # "the largest plant of {U1}": the largest of a thing's own members.
                 phrase = _join(tokens[at:end])
-                return Unknown("", "rank_of", phrase, noun_np,
-                               f"Which {noun_np} of {_join(scope)} is the {rank}?",
-                               compact="", class_np=plural_np(noun_np), plural=_plural_word(noun[-1])), end
+                return Unknown(
+                    "",
+                    "rank_of",
+                    phrase,
+                    noun_np,
+                    f"Which {noun_np} of {_join(scope)} is the {rank}?",
+                    compact="",
+                    class_np=plural_np(noun_np),
+                    plural=_plural_word(noun[-1]),
+                ), end
         phrase = _join(tokens[at:end])
         prep = "in" if after == "of" and tx.is_year(_join(scope)) else after
         scope_text = f" {prep} {_join(scope)}" if scope else ""
@@ -387,16 +535,31 @@ def _find_description(tokens: list[str], at: int) -> tuple[Unknown, int] | None:
             verb = "was" if _past_context(phrase) else "is"
             finder = f"Which {noun_np} {verb} the {rank}{scope_text}?"
         member = singular_np(noun_np) + (scope_text if scope and not tx.is_year(_join(scope)) else "")
-        return Unknown("", "rank", phrase, noun_np, finder, class_np=plural_np(noun_np),
-                       plural=_plural_word(noun[-1]), member=member), end
+        return Unknown(
+            "",
+            "rank",
+            phrase,
+            noun_np,
+            finder,
+            class_np=plural_np(noun_np),
+            plural=_plural_word(noun[-1]),
+            member=member,
+        ), end
     if after == "of" and np and np[-1].lower() in ROLE_NOUNS and np_end + 1 < len(tokens):
         obj_end = _np_end(tokens, np_end + 1)
-        obj = tokens[np_end + 1:obj_end]
+        obj = tokens[np_end + 1 : obj_end]
         if _is_entity_or_placeholder(obj):
             phrase = _join(tokens[at:obj_end])
             who = "Who are" if _plural_word(np[-1]) else "Who is"
-            return Unknown("", "role_of", phrase, head_np, f"{who} the {head_np} of {_join(obj)}?",
-                           class_np=plural_np(head_np), plural=_plural_word(np[-1])), obj_end
+            return Unknown(
+                "",
+                "role_of",
+                phrase,
+                head_np,
+                f"{who} the {head_np} of {_join(obj)}?",
+                class_np=plural_np(head_np),
+                plural=_plural_word(np[-1]),
+            ), obj_end
     return None
 
 
@@ -428,8 +591,15 @@ def extract_chain(text: str, start_key: int = 1) -> tuple[str, list[Unknown]]:
             if tokens[at].lower() not in {"the", "a", "an"}:
                 continue
             got = _find_description(tokens, at)
-            if got and got[0].kind == "rank" and at > 0 and (tokens[at - 1].lower() in {"with", "has", "have", "had", "by"} | _PAST_IRREGULAR
-                                                            or (tokens[at - 1].endswith("ed") and tokens[at - 1][:1].islower())):
+            if (
+                got
+                and got[0].kind == "rank"
+                and at > 0
+                and (
+                    tokens[at - 1].lower() in {"with", "has", "have", "had", "by"} | _PAST_IRREGULAR
+                    or (tokens[at - 1].endswith("ed") and tokens[at - 1][:1].islower())
+                )
+            ):
                 # "the maker with the second-highest deliveries", "has the largest capacity": an
                 # attribute of the thing asked about, not a thing to find.
                 continue
@@ -443,9 +613,15 @@ def extract_chain(text: str, start_key: int = 1) -> tuple[str, list[Unknown]]:
         depends = tuple(dict.fromkeys(_PLACEHOLDER_RE.findall(unknown.phrase)))
         phrase = unknown.phrase
         if unknown.participle:
-            phrase = re.sub(rf"\s+{re.escape(unknown.participle)}(?=\s+(?:that|which|who|where|whose)\b)", "", phrase, count=1)
-        found.append(dataclasses.replace(unknown, key=key, phrase=phrase, depends=tuple(d.strip("{}") for d in depends)))
-        current = _join(tokens[:at] + ["{" + key + "}"] + ([unknown.participle] if unknown.participle else []) + tokens[end:])
+            phrase = re.sub(
+                rf"\s+{re.escape(unknown.participle)}(?=\s+(?:that|which|who|where|whose)\b)", "", phrase, count=1
+            )
+        found.append(
+            dataclasses.replace(unknown, key=key, phrase=phrase, depends=tuple(d.strip("{}") for d in depends))
+        )
+        current = _join(
+            tokens[:at] + ["{" + key + "}"] + ([unknown.participle] if unknown.participle else []) + tokens[end:]
+        )
     # The outermost description, when only the ask uses it and it is an attribute or role of a
     # thing ("the largest plant of {U2}", "the chief executive of {U1}"), is part of the ask.
     if found and found[-1].kind in {"rank_of", "role_of"} and not any(found[-1].key in u.depends for u in found):
@@ -458,25 +634,76 @@ def extract_chain(text: str, start_key: int = 1) -> tuple[str, list[Unknown]]:
 
 _LEAD_KIND = [
     ("vague", None),
-    ("compare", re.compile(r"^(?:compare|contrast)\b|\b(?:vs\.?|versus)\b|^(?:what is|what are|what's) the differences? between\b|"
-                           r"^how (?:do|does|did) .+ (?:compare|differ)\b|^(?:is|are) .+ (?:better|worse|safer|cheaper|faster|"
-                           r"more \w+|less \w+) than\b|^which is (?:better|safer|cheaper|faster)\b", re.I)),
-    ("outlook", re.compile(r"^what(?:'s| is) the (?:outlook|future|forecast|prognosis)\b|^what will\b|^how will\b|"
-                           r"^will\b|^what (?:is|are) the prospects\b", re.I)),
-    ("trend", re.compile(r"^how (?:has|have|did) .+ (?:changed?|evolved?|grown|developed|shifted|moved|risen|fallen)\b|"
-                         r"^what (?:has|have) changed\b|^how (?:has|have) .+ (?:since|between|over)\b", re.I)),
-    ("cause", re.compile(r"^why\b|^what (?:caused|causes|led to|leads to|drove|drives|explains|triggered|are the causes|"
-                         r"were the causes|is the cause|was the cause|are the reasons|were the reasons|is the reason|"
-                         r"was the reason)\b|^what (?:are|were) the (?:effects|consequences|impacts?) of\b|^how did .+ (?:lead|cause)\b", re.I)),
-    ("count", re.compile(r"^how (?:many|much)\b|^what (?:number|share|percentage|proportion|fraction|amount) of\b", re.I)),
-    ("when", re.compile(r"^when\b|^(?:in|since) what year\b|^(?:in|since) which year\b|^what year\b|^on what date\b", re.I)),
-    ("where", re.compile(r"^where\b|^(?:in|at|from) (?:which|what) (?:city|country|town|state|region|place|province|"
-                         r"county|location|site|port|village|district)\b|^which (?:city|country|town|state|region)\b", re.I)),
+    (
+        "compare",
+        re.compile(
+            r"^(?:compare|contrast)\b|\b(?:vs\.?|versus)\b|^(?:what is|what are|what's) the differences? between\b|"
+            r"^how (?:do|does|did) .+ (?:compare|differ)\b|^(?:is|are) .+ (?:better|worse|safer|cheaper|faster|"
+            r"more \w+|less \w+) than\b|^which is (?:better|safer|cheaper|faster)\b",
+            re.I,
+        ),
+    ),
+    (
+        "outlook",
+        re.compile(
+            r"^what(?:'s| is) the (?:outlook|future|forecast|prognosis)\b|^what will\b|^how will\b|"
+            r"^will\b|^what (?:is|are) the prospects\b",
+            re.I,
+        ),
+    ),
+    (
+        "trend",
+        re.compile(
+            r"^how (?:has|have|did) .+ (?:changed?|evolved?|grown|developed|shifted|moved|risen|fallen)\b|"
+            r"^what (?:has|have) changed\b|^how (?:has|have) .+ (?:since|between|over)\b",
+            re.I,
+        ),
+    ),
+    (
+        "cause",
+        re.compile(
+            r"^why\b|^what (?:caused|causes|led to|leads to|drove|drives|explains|triggered|are the causes|"
+            r"were the causes|is the cause|was the cause|are the reasons|were the reasons|is the reason|"
+            r"was the reason)\b|^what (?:are|were) the (?:effects|consequences|impacts?) of\b|^how did .+ (?:lead|cause)\b",
+            re.I,
+        ),
+    ),
+    (
+        "count",
+        re.compile(r"^how (?:many|much)\b|^what (?:number|share|percentage|proportion|fraction|amount) of\b", re.I),
+    ),
+    (
+        "when",
+        re.compile(r"^when\b|^(?:in|since) what year\b|^(?:in|since) which year\b|^what year\b|^on what date\b", re.I),
+    ),
+    (
+        "where",
+        re.compile(
+            r"^where\b|^(?:in|at|from) (?:which|what) (?:city|country|town|state|region|place|province|"
+            r"county|location|site|port|village|district)\b|^which (?:city|country|town|state|region)\b",
+            re.I,
+        ),
+    ),
     ("who", re.compile(r"^who\b|^whom\b", re.I)),
-    ("explain", re.compile(r"^how (?:does|do|is|are|can|could) .+ (?:work|function|made|produced|used|operate)\b|^how (?:does|do)\b|"
-                           r"^explain\b|^describe\b|^what is (?:a|an)\b|^what are\b(?!.*\b(?:of|for|by)\b)", re.I)),
-    ("yesno", re.compile(r"^(?:is|are|was|were|do|does|did|can|could|has|have|had|will|would|should|must|may)\b", re.I)),
-    ("list", re.compile(r"^(?:list|name|identify|enumerate)\b|^which\b|^what (?:are|were) the\b|^what \w+s (?:do|does|did|are|were)\b", re.I)),
+    (
+        "explain",
+        re.compile(
+            r"^how (?:does|do|is|are|can|could) .+ (?:work|function|made|produced|used|operate)\b|^how (?:does|do)\b|"
+            r"^explain\b|^describe\b|^what is (?:a|an)\b|^what are\b(?!.*\b(?:of|for|by)\b)",
+            re.I,
+        ),
+    ),
+    (
+        "yesno",
+        re.compile(r"^(?:is|are|was|were|do|does|did|can|could|has|have|had|will|would|should|must|may)\b", re.I),
+    ),
+    (
+        "list",
+        re.compile(
+            r"^(?:list|name|identify|enumerate)\b|^which\b|^what (?:are|were) the\b|^what \w+s (?:do|does|did|are|were)\b",
+            re.I,
+        ),
+    ),
     ("fact", re.compile(r"^(?:what|which|how)\b", re.I)),
 ]
 
@@ -486,26 +713,52 @@ def _kind(part: str) -> str:
         return "vague"
     for kind, pattern in _LEAD_KIND[1:]:
         if pattern.search(part):
-            if kind == "list" and re.match(r"^which\b", part, re.I) and not re.match(
-                    r"^which\s+(?:[\w\-]+\s+){0,3}?[\w\-]*s\s+(?:do|does|did|are|were|have|has)\b", part, re.I):
+            if (
+                kind == "list"
+                and re.match(r"^which\b", part, re.I)
+                and not re.match(
+                    r"^which\s+(?:[\w\-]+\s+){0,3}?[\w\-]*s\s+(?:do|does|did|are|were|have|has)\b", part, re.I
+                )
+            ):
                 # "Which company supplies X" asks for one thing; "Which suppliers do X use" lists.
-                if re.match(rf"^which\s+(?:[\w\-]+\s+){{0,4}}?(?:is|was|are|were)\s+the\s+(?:(?:{_ORD})[\s-]+)?{_SUP}\b", part, re.I):
+                if re.match(
+                    rf"^which\s+(?:[\w\-]+\s+){{0,4}}?(?:is|was|are|were)\s+the\s+(?:(?:{_ORD})[\s-]+)?{_SUP}\b",
+                    part,
+                    re.I,
+                ):
                     return "superlative"
-                return "who" if re.match(r"^which\s+(?:company|firm|maker|person|group|organisation|organization|"
-                                         r"country|supplier|manufacturer|team|agency|court|party)\b", part, re.I) else "fact"
+                return (
+                    "who"
+                    if re.match(
+                        r"^which\s+(?:company|firm|maker|person|group|organisation|organization|"
+                        r"country|supplier|manufacturer|team|agency|court|party)\b",
+                        part,
+                        re.I,
+                    )
+                    else "fact"
+                )
             return kind
     return "fact"
 
 
-_SPLIT_RE = re.compile(r",?\s*(?:;|,\s*and|,\s*but|\band\s+(?=(?:in\s+|at\s+|from\s+|to\s+|for\s+|by\s+)?"
-                       r"(?:which|what|who|whom|where|when|how|why|whose)\b))\s*", re.I)
+_SPLIT_RE = re.compile(
+    r",?\s*(?:;|,\s*and|,\s*but|\band\s+(?=(?:in\s+|at\s+|from\s+|to\s+|for\s+|by\s+)?"
+    r"(?:which|what|who|whom|where|when|how|why|whose)\b))\s*",
+    re.I,
+)
 # A later part that refers back: to the first part's answer ("that supplier", "that company"),
 # or to its subject ("its", "they", "their", "it").
-_ANAPHOR_RE = re.compile(r"\b(?:(?:that|this|the same|those|these)\s+(?P<noun>[a-z][\w\-]*(?:\s+[a-z][\w\-]*(?=(?:'s|’s)|\s+(?:is|are|was|"
-                         r"were|has|have|had|does|do|did|of|in|at|for|to|from)\b|\s*$))?)"
-                         r"|(?P<pron>its|it|they|their|them|he|she|his|her))\b(?P<poss>'s|’s)?", re.I)
-_ASKS_ENTITY_RE = re.compile(r"^(?:which|who|whom|what (?:company|firm|maker|person|country|city|town|supplier|"
-                             r"manufacturer|model|product|organisation|organization|plant|factory|drug|court|team))\b", re.I)
+_ANAPHOR_RE = re.compile(
+    r"\b(?:(?:that|this|the same|those|these)\s+(?P<noun>[a-z][\w\-]*(?:\s+[a-z][\w\-]*(?=(?:'s|’s)|\s+(?:is|are|was|"
+    r"were|has|have|had|does|do|did|of|in|at|for|to|from)\b|\s*$))?)"
+    r"|(?P<pron>its|it|they|their|them|he|she|his|her))\b(?P<poss>'s|’s)?",
+    re.I,
+)
+_ASKS_ENTITY_RE = re.compile(
+    r"^(?:which|who|whom|what (?:company|firm|maker|person|country|city|town|supplier|"
+    r"manufacturer|model|product|organisation|organization|plant|factory|drug|court|team))\b",
+    re.I,
+)
 
 
 def _split_parts(question: str) -> list[str]:
@@ -547,18 +800,30 @@ def _focus_subject(kind: str, q: str) -> tuple[str, str]:
             if tail and kind == "list":
                 focus += f" {tail}"
             return focus, _clean(m.group("subject"))
-    stripped = re.sub(r"^(what|who|why|how|which|when|where)\s+(is|are|was|were|do|does|did|has|have|had)?\s*", "", q, flags=re.I)
+    stripped = re.sub(
+        r"^(what|who|why|how|which|when|where)\s+(is|are|was|were|do|does|did|has|have|had)?\s*", "", q, flags=re.I
+    )
     return "", _clean(stripped) or q
 
 
 def _compared(q: str) -> tuple[str, ...]:
     """The things a comparison names: 'Compare PostgreSQL and MySQL for …', 'A vs B',
     'Is A better than B', 'the difference between A and B'."""
-    m = (re.search(r"\bbetween\s+(?P<a>.+?)\s+and\s+(?P<b>.+?)(?:\s+(?:for|in|on|when|as|at)\b.*)?$", q, re.I)
-         or re.match(r"^(?:compare|contrast)\s+(?P<a>.+?)\s+(?:and|with|to|vs\.?|versus)\s+(?P<b>.+?)(?:\s+(?:for|in|on|when|as|at|by)\b.*)?$", q, re.I)
-         or re.match(r"^(?P<a>.+?)\s+(?:vs\.?|versus)\s+(?P<b>.+?)(?:\s*[:,]\s*.*|\s+(?:for|in|on)\b.*)?$", q, re.I)
-         or re.match(r"^(?:is|are)\s+(?P<a>.+?)\s+(?:better|worse|safer|cheaper|faster|slower|more \w+|less \w+)\s+than\s+"
-                     r"(?P<b>.+?)(?:\s+(?:for|in|on|at|when)\b.*)?$", q, re.I))
+    m = (
+        re.search(r"\bbetween\s+(?P<a>.+?)\s+and\s+(?P<b>.+?)(?:\s+(?:for|in|on|when|as|at)\b.*)?$", q, re.I)
+        or re.match(
+            r"^(?:compare|contrast)\s+(?P<a>.+?)\s+(?:and|with|to|vs\.?|versus)\s+(?P<b>.+?)(?:\s+(?:for|in|on|when|as|at|by)\b.*)?$",
+            q,
+            re.I,
+        )
+        or re.match(r"^(?P<a>.+?)\s+(?:vs\.?|versus)\s+(?P<b>.+?)(?:\s*[:,]\s*.*|\s+(?:for|in|on)\b.*)?$", q, re.I)
+        or re.match(
+            r"^(?:is|are)\s+(?P<a>.+?)\s+(?:better|worse|safer|cheaper|faster|slower|more \w+|less \w+)\s+than\s+"
+            r"(?P<b>.+?)(?:\s+(?:for|in|on|at|when)\b.*)?$",
+            q,
+            re.I,
+        )
+    )
     if not m:
         return ()
     a, b = _clean(m.group("a")), _clean(m.group("b"))
@@ -578,9 +843,15 @@ def parse(question: str) -> QuestionShape:
         # the answer; the question is parsed without it and the source goes back on its asks.
         inner = parse(_cap(m.group("rest")))
         lead = f"According to {m.group('source')}, "
-        return dataclasses.replace(inner, text=q, asks=tuple(lead + (a[:1].lower() + a[1:] if a.split(" ", 1)[0].lower() in
-                                                                      tx.STOPWORDS | {"in"} else a) for a in inner.asks),
-                                   extras={**inner.extras, "source": m.group("source")})
+        return dataclasses.replace(
+            inner,
+            text=q,
+            asks=tuple(
+                lead + (a[:1].lower() + a[1:] if a.split(" ", 1)[0].lower() in tx.STOPWORDS | {"in"} else a)
+                for a in inner.asks
+            ),
+            extras={**inner.extras, "source": m.group("source")},
+        )
     vague = qtext.vague_topic(q)
     count = _set_count(q)
     time_m = _TIME_RE.search(q)
@@ -603,8 +874,12 @@ def parse(question: str) -> QuestionShape:
             part = _resolve_anaphor(part, asks[0] if asks else parts[0], answer_key)
         text, unknowns = extract_chain(part, start_key=len(chain) + 1)
         chain.extend(unknowns)
-        if index == 0 and len(parts) > 1 and _ASKS_ENTITY_RE.match(part) and any(
-                (_refers_to_answer(p) and not _demonstrative_np(p, part)) or _elliptical(p) for p in parts[1:]):
+        if (
+            index == 0
+            and len(parts) > 1
+            and _ASKS_ENTITY_RE.match(part)
+            and any((_refers_to_answer(p) and not _demonstrative_np(p, part)) or _elliptical(p) for p in parts[1:])
+        ):
             # The first part's answer is a thing the later parts ask about: it is a hop.
             answer_key = f"U{len(chain) + 1}"
             chain.append(_answer_unknown(answer_key, text, chain))
@@ -620,31 +895,66 @@ def parse(question: str) -> QuestionShape:
     compared = _compared(parts[0]) if kind in {"compare", "yesno"} else ()
     if kind == "yesno" and compared:
         kind = "compare"
-    if kind in {"fact", "who"} and re.match(rf"^(?:which|what|who)\s+(?:[\w\-]+\s+){{0,4}}?(?:is|was|are|were)\s+the\s+"
-                                            rf"(?:(?:{_ORD})[\s-]+)?{_SUP}\b", parts[0], re.I) and not chain:
+    if (
+        kind in {"fact", "who"}
+        and re.match(
+            rf"^(?:which|what|who)\s+(?:[\w\-]+\s+){{0,4}}?(?:is|was|are|were)\s+the\s+"
+            rf"(?:(?:{_ORD})[\s-]+)?{_SUP}\b",
+            parts[0],
+            re.I,
+        )
+        and not chain
+    ):
         kind = "superlative"
     if kind == "fact" and re.match(r"^(?:which|what)\s+[\w\s\-]+?s\s+(?:do|does|did)\b", parts[0], re.I):
         kind = "list"
-    if kind in {"fact", "who", "list"} and not chain and re.match(
-            rf"^(?:which|what|who)\b.*\bthe\s+(?:(?:{_ORD})[\s-]+)?{_SUP}\b", parts[0], re.I):
+    if (
+        kind in {"fact", "who", "list"}
+        and not chain
+        and re.match(rf"^(?:which|what|who)\b.*\bthe\s+(?:(?:{_ORD})[\s-]+)?{_SUP}\b", parts[0], re.I)
+    ):
         kind = "superlative"
-    return QuestionShape(kind, focus, subject, count, q, time, entities, tuple(asks), tuple(chain), "", compared,
-                         extras={"first_subject": first_subject, "parts": parts})
+    return QuestionShape(
+        kind,
+        focus,
+        subject,
+        count,
+        q,
+        time,
+        entities,
+        tuple(asks),
+        tuple(chain),
+        "",
+        compared,
+        extras={"first_subject": first_subject, "parts": parts},
+    )
 
 
 def _answer_unknown(key: str, text: str, chain: list[Unknown]) -> Unknown:
     """The thing a "Which X …?" part asks for, as an unknown: "Which company supplies the NMC
     cells for {U1}" -> the phrase "the company that supplies the NMC cells for {U1}"."""
     depends = tuple(d.strip("{}") for d in _PLACEHOLDER_RE.findall(text))
-    m = re.match(r"^(?:which|what)\s+of\s+(?P<set>\{U\d+\}|.+?)\s+(?P<rest>(?:is|are|was|were|has|have|had|does|do|did)\b.*|"
-                 r"[a-z]+(?:s|ed)\b.*)$", text, re.I)
+    m = re.match(
+        r"^(?:which|what)\s+of\s+(?P<set>\{U\d+\}|.+?)\s+(?P<rest>(?:is|are|was|were|has|have|had|does|do|did)\b.*|"
+        r"[a-z]+(?:s|ed)\b.*)$",
+        text,
+        re.I,
+    )
     if m:
         set_key = m.group("set").strip("{}")
         member = next((singular_np(u.head) for u in chain if u.key == set_key), "one")
         plural_answer = not re.match(r"^(?:is|was|has|does|did|[a-z]+s)\b", m.group("rest"))
         phrase = f"the {plural_np(member) if plural_answer else member} of {m.group('set')} that {m.group('rest')}"
-        return Unknown(key, "answer_of", phrase, member, _cap(text) + "?", class_np=plural_np(member), depends=depends,
-                       plural=plural_answer)
+        return Unknown(
+            key,
+            "answer_of",
+            phrase,
+            member,
+            _cap(text) + "?",
+            class_np=plural_np(member),
+            depends=depends,
+            plural=plural_answer,
+        )
     m = re.match(r"^(?:which|what)\s+(?P<rest>.+)$", text, re.I)
     if m:
         tokens = _tokens("the " + m.group("rest"))
@@ -654,12 +964,23 @@ def _answer_unknown(key: str, text: str, chain: list[Unknown]) -> Unknown:
             got = _find_description(_tokens(relative), 0)
             if got:
                 u = got[0]
-                return Unknown(key, "answer_of", u.phrase, u.head, _cap(text) + "?", u.compact, u.class_np, depends, u.plural,
-                               member=u.member or singular_np(u.head))
+                return Unknown(
+                    key,
+                    "answer_of",
+                    u.phrase,
+                    u.head,
+                    _cap(text) + "?",
+                    u.compact,
+                    u.class_np,
+                    depends,
+                    u.plural,
+                    member=u.member or singular_np(u.head),
+                )
     head_m = re.match(r"^(?:which|what|who)\s+(?P<head>[\w\-]+)", text, re.I)
     head = head_m.group("head") if head_m else "one"
-    return Unknown(key, "answer_of", f"the {head} asked about", head, _cap(text) + "?", class_np=plural_np(head),
-                   depends=depends)
+    return Unknown(
+        key, "answer_of", f"the {head} asked about", head, _cap(text) + "?", class_np=plural_np(head), depends=depends
+    )
 
 
 def _verb_like(tokens: list[str], k: int) -> bool:
@@ -673,12 +994,21 @@ def _verb_like(tokens: list[str], k: int) -> bool:
     if t.endswith("ed") and len(t) > 4:
         return True
     nxt = tokens[k + 1] if k + 1 < len(tokens) else ""
-    return t.endswith("s") and bool(nxt) and (nxt.lower() in {"the", "a", "an", "its", "their", "all", "most"} | _PREPOSITIONS
-                                           or nxt[:1].isupper() or bool(_PLACEHOLDER_RE.fullmatch(nxt)))
+    return (
+        t.endswith("s")
+        and bool(nxt)
+        and (
+            nxt.lower() in {"the", "a", "an", "its", "their", "all", "most"} | _PREPOSITIONS
+            or nxt[:1].isupper()
+            or bool(_PLACEHOLDER_RE.fullmatch(nxt))
+        )
+    )
 
 
-_LEAD_WORDS = frozenset("compare contrast does do did is are was were list name identify describe explain tell give show "
-                        "find which what who whom whose when where why how has have had can could will would should".split())
+_LEAD_WORDS = frozenset(
+    "compare contrast does do did is are was were list name identify describe explain tell give show "
+    "find which what who whom whose when where why how has have had can could will would should".split()
+)
 
 
 def clean_entities(text: str) -> list[str]:
@@ -697,19 +1027,24 @@ def clean_entities(text: str) -> list[str]:
 
 
 def _elliptical(part: str) -> bool:
-    """"from which suppliers", "and since when": a later part with no verb of its own."""
+    """ "from which suppliers", "and since when": a later part with no verb of its own."""
     words = part.split()
-    return len(words) <= 4 and not any(w.lower() in {"is", "are", "was", "were", "do", "does", "did", "has", "have", "had"}
-                                       or w.endswith("ed") for w in words[1:])
+    return len(words) <= 4 and not any(
+        w.lower() in {"is", "are", "was", "were", "do", "does", "did", "has", "have", "had"} or w.endswith("ed")
+        for w in words[1:]
+    )
 
 
 def _fill_ellipsis(part: str, first: str, answer_key: str) -> str:
-    """"from which suppliers" after "Which of X use LFP cells" -> "from which suppliers do
+    """ "from which suppliers" after "Which of X use LFP cells" -> "from which suppliers do
     {Uk} use LFP cells": the missing verb phrase is the first part's."""
     if not _elliptical(part) or not answer_key:
         return part
-    m = re.match(r"^(?:which|what|who)\s+(?:of\s+.+?\s+|[\w\-]+\s+(?:[\w\-]+\s+){0,2}?)(?P<verb>(?-i:[a-z]+))\s+(?P<rest>.+)$",
-                 first, re.I)
+    m = re.match(
+        r"^(?:which|what|who)\s+(?:of\s+.+?\s+|[\w\-]+\s+(?:[\w\-]+\s+){0,2}?)(?P<verb>(?-i:[a-z]+))\s+(?P<rest>.+)$",
+        first,
+        re.I,
+    )
     if not m:
         return part
     verb = m.group("verb")
@@ -724,7 +1059,7 @@ def _refers_to_answer(part: str) -> bool:
 
 
 def _demonstrative_np(part: str, first: str) -> str:
-    """"how large are those plants" after "Which battery suppliers have cell plants in Hungary":
+    """ "how large are those plants" after "Which battery suppliers have cell plants in Hungary":
     "those plants" are the first part's "cell plants in Hungary", not its answer. Returns the
     part with the phrase written out, or "" when the demonstrative names the thing asked for."""
     m = re.search(r"\b(?:that|this|those|these)\s+(?P<noun>[a-z][\w\-]*)\b", part)
@@ -734,11 +1069,15 @@ def _demonstrative_np(part: str, first: str) -> str:
     noun_stem = tx.stem(singular(m.group("noun").lower()))
     if head and tx.stem(singular(head.group("head").lower())) == noun_stem:
         return ""
-    found = re.search(r"\b(?P<np>(?:[a-z\-]+\s+){0,2}" + re.escape(m.group("noun")[:-1] if m.group("noun").endswith("s") else m.group("noun"))
-                      + r"s?(?:\s+(?:in|at|of|for)\s+[A-Z][\w\-]*(?:\s+[A-Z][\w\-]*)*)?)", first)
+    found = re.search(
+        r"\b(?P<np>(?:[a-z\-]+\s+){0,2}"
+        + re.escape(m.group("noun")[:-1] if m.group("noun").endswith("s") else m.group("noun"))
+        + r"s?(?:\s+(?:in|at|of|for)\s+[A-Z][\w\-]*(?:\s+[A-Z][\w\-]*)*)?)",
+        first,
+    )
     if not found or found.start() < (head.end() if head else 0):
         return ""
-    return part[:m.start()] + "the " + found.group("np") + part[m.end():]
+    return part[: m.start()] + "the " + found.group("np") + part[m.end() :]
 
 
 def _resolve_anaphor(part: str, first: str, answer_key: str) -> str:
@@ -750,8 +1089,9 @@ def _resolve_anaphor(part: str, first: str, answer_key: str) -> str:
     if not m:
         return part
     word = (m.group("pron") or "").lower()
-    plural_np_m = re.search(r"\bthe\s+((?:[\w\-]+\s+){0,3}?[a-z\-]+s)(\s+of\s+(?:\{U\d+\}|[A-Z][\w\-]*(?:\s+[A-Z][\w\-]*)*))?",
-                            first)
+    plural_np_m = re.search(
+        r"\bthe\s+((?:[\w\-]+\s+){0,3}?[a-z\-]+s)(\s+of\s+(?:\{U\d+\}|[A-Z][\w\-]*(?:\s+[A-Z][\w\-]*)*))?", first
+    )
     if answer_key:
         target = "{" + answer_key + "}"
     elif word in {"they", "them", "their"} and plural_np_m:
@@ -766,7 +1106,7 @@ def _resolve_anaphor(part: str, first: str, answer_key: str) -> str:
         repl = target + ("'" if target.endswith("s") and not target.startswith("{") else "'s")
     else:
         repl = target
-    return part[:m.start()] + repl + part[m.end():]
+    return part[: m.start()] + repl + part[m.end() :]
 
 
 _WH_LEADS = frozenset("which what who whom whose when where why how in is are does do did".split())
@@ -775,8 +1115,13 @@ _WH_LEADS = frozenset("which what who whom whose when where why how in is are do
 def singular_subject(shape: QuestionShape) -> str:
     """'the five largest electric car makers' -> 'electric car maker'."""
     words = shape.subject_plural.split()
-    words = [w for w in words if w.lower() not in _NUMBER_WORDS and not w.isdigit()
-             and w.lower() not in {"largest", "biggest", "top", "leading", "main", "major", "best", "most"}]
+    words = [
+        w
+        for w in words
+        if w.lower() not in _NUMBER_WORDS
+        and not w.isdigit()
+        and w.lower() not in {"largest", "biggest", "top", "leading", "main", "major", "best", "most"}
+    ]
     if words and words[-1].endswith("s") and not words[-1].endswith("ss"):
         words[-1] = words[-1][:-1]
     return " ".join(words)

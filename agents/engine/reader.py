@@ -1,5 +1,6 @@
 """Offline reader: picks the sentences of one page that best answer one sub-question (BM25
 over the page's sentences) and copies them as exact quotes with their offsets."""
+
 from __future__ import annotations
 
 import re
@@ -12,7 +13,9 @@ from agents.safety import looks_like_instruction
 MIN_WORDS = 6
 # A sentence must score at least this share of the page's best sentence to become a note.
 RELATIVE_SCORE_FLOOR = 0.35
-BOILERPLATE_RE = re.compile(r"\b(subscribe|sign up|newsletter|cookie|all rights reserved|click here|advertisement|sponsored)\b", re.I)
+BOILERPLATE_RE = re.compile(
+    r"\b(subscribe|sign up|newsletter|cookie|all rights reserved|click here|advertisement|sponsored)\b", re.I
+)
 MAX_WORDS = 70
 # A table row (agents/text.TABLE_ROW_RE) is longer than prose sentences when the table is
 # wide, so it may run to MAX_ROW_WORDS words.
@@ -54,7 +57,9 @@ def read(subquestion: str, page: str, max_notes: int = 5) -> dict:
     corpus = [tx.terms(s.text) or ["_"] for s in sents]
     scores = BM25Plus(corpus).get_scores(query)  # BM25+: IDF stays positive on short pages
     qset = set(query)
-    wants_figures = any(w in subquestion.lower() for w in ("figure", "how many", "how much", "capacity", "rank", "share", "volume"))
+    wants_figures = any(
+        w in subquestion.lower() for w in ("figure", "how many", "how much", "capacity", "rank", "share", "volume")
+    )
     ranked = []
     for sent, terms, score in zip(sents, corpus, scores):
         matched = len(qset & set(terms))

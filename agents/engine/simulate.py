@@ -11,6 +11,7 @@
   the time output takes at ENGINE_TOKENS_PER_SECOND), so the design's timings can be replayed
   faster in the same proportions.
 """
+
 from __future__ import annotations
 
 import json
@@ -45,7 +46,11 @@ def _take(fault: str, schema: str) -> bool:
 
 
 def _response(status: int) -> httpx.Response:
-    return httpx.Response(status, headers={"retry-after": "0.05"}, request=httpx.Request("POST", "http://offline.invalid/v1/chat/completions"))
+    return httpx.Response(
+        status,
+        headers={"retry-after": "0.05"},
+        request=httpx.Request("POST", "http://offline.invalid/v1/chat/completions"),
+    )
 
 
 def before_call(model: str, schema: str, metadata: dict) -> None:
@@ -56,11 +61,17 @@ def before_call(model: str, schema: str, metadata: dict) -> None:
     if delay:
         time.sleep(delay / _scale())
     if _take("429", schema):
-        raise litellm.RateLimitError("simulated rate limit", llm_provider="offline", model=model, response=_response(429))
+        raise litellm.RateLimitError(
+            "simulated rate limit", llm_provider="offline", model=model, response=_response(429)
+        )
     if _take("400", schema):
-        raise litellm.BadRequestError("simulated refused request", model=model, llm_provider="offline", response=_response(400))
+        raise litellm.BadRequestError(
+            "simulated refused request", model=model, llm_provider="offline", response=_response(400)
+        )
     if _take("500", schema):
-        raise litellm.InternalServerError("simulated server error", llm_provider="offline", model=model, response=_response(500))
+        raise litellm.InternalServerError(
+            "simulated server error", llm_provider="offline", model=model, response=_response(500)
+        )
     if _take("timeout", schema):
         raise litellm.Timeout("simulated timeout", model=model, llm_provider="offline")
 

@@ -2,6 +2,7 @@
 sub-question, its history of decisions, observations and errors, the queries already sent and
 its notes). Search first, read the best unread results, rewrite the query with a name from
 the notes when coverage is thin, finish when the notes answer the sub-question."""
+
 from __future__ import annotations
 
 import json
@@ -24,8 +25,12 @@ _RESULT_RE = re.compile(
 _NOTE_RE = re.compile(r"^\[(?P<id>\d+)\]\s+\((?P<domain>[^()]*)\)\s+(?P<digest>.*)$")
 
 
-GENERIC = frozenset(tx.terms("figures ranked rank changed change since disagree between sources reported compare "
-                              "technology products recently affect main"))
+GENERIC = frozenset(
+    tx.terms(
+        "figures ranked rank changed change since disagree between sources reported compare "
+        "technology products recently affect main"
+    )
+)
 
 
 def _key_terms(subquestion: str) -> list[str]:
@@ -86,7 +91,11 @@ def _name_words(marker: str) -> set[str]:
     filename, _, rest = marker.partition(" | ")
     title = rest.split(" | ")[0] if rest else ""
     stem = re.sub(r"\.[a-z0-9]+$", "", filename)
-    return {w.lower() for w in re.findall(r"[A-Za-z0-9]+", f"{stem} {title}") if w.lower() not in tx.STOPWORDS and len(w) > 2}
+    return {
+        w.lower()
+        for w in re.findall(r"[A-Za-z0-9]+", f"{stem} {title}")
+        if w.lower() not in tx.STOPWORDS and len(w) > 2
+    }
 
 
 def decide(prompt: str, system: str = "") -> dict:
@@ -129,10 +138,17 @@ def decide(prompt: str, system: str = "") -> dict:
         if not notes:
             not_found = [subquestion]
         else:
-            missing = [w for w in _content_words(subquestion)
-                       if tx.stem(w.lower()) in distinct - GENERIC and tx.stem(w.lower()) not in note_terms]
+            missing = [
+                w
+                for w in _content_words(subquestion)
+                if tx.stem(w.lower()) in distinct - GENERIC and tx.stem(w.lower()) not in note_terms
+            ]
             not_found = [f"{subquestion} (no source covered: {', '.join(dict.fromkeys(missing))})"] if missing else []
-        return {"thought": reason, "tool": "finish", "arguments": {"summary": summary or "No relevant evidence found.", "not_found": not_found}}
+        return {
+            "thought": reason,
+            "tool": "finish",
+            "arguments": {"summary": summary or "No relevant evidence found.", "not_found": not_found},
+        }
 
     if turn >= max_calls:
         return finish("Last turn: report what the notes establish.")
@@ -142,13 +158,28 @@ def decide(prompt: str, system: str = "") -> dict:
         for marker in bk.block(prompt, "collection").splitlines():
             words = _name_words(marker.lstrip("- "))
             if len(words & sq_words) >= 2:
-                return {"thought": "The sub-question names one of my files.", "tool": "find_files_by_name",
-                        "arguments": {"name": " ".join(sorted(words & sq_words))}}
+                return {
+                    "thought": "The sub-question names one of my files.",
+                    "tool": "find_files_by_name",
+                    "arguments": {"name": " ".join(sorted(words & sq_words))},
+                }
     if not queries_sent:
-        return {"thought": "Start with the sub-question's key terms.", "tool": search_tool, "arguments": {"query": query_from(subquestion, task)}}
-    if on_uploads and last_search_empty and not notes and not any(q.startswith("search_files_by_meaning") for q in queries_sent):
-        return {"thought": "No file uses these words; look for files about the topic instead.", "tool": "search_files_by_meaning",
-                "arguments": {"description": subquestion}}
+        return {
+            "thought": "Start with the sub-question's key terms.",
+            "tool": search_tool,
+            "arguments": {"query": query_from(subquestion, task)},
+        }
+    if (
+        on_uploads
+        and last_search_empty
+        and not notes
+        and not any(q.startswith("search_files_by_meaning") for q in queries_sent)
+    ):
+        return {
+            "thought": "No file uses these words; look for files about the topic instead.",
+            "tool": "search_files_by_meaning",
+            "arguments": {"description": subquestion},
+        }
 
     # Read the best unread results of the latest search.
     candidates = []
@@ -168,7 +199,11 @@ def decide(prompt: str, system: str = "") -> dict:
     room = max_pages - pages_read
     if room > 0 and candidates:
         urls = [url for _, url in candidates[: min(PAGES_PER_FETCH, room)]]
-        return {"thought": f"Read the {len(urls)} most relevant unread results.", "tool": read_tool, "arguments": {"urls": urls}}
+        return {
+            "thought": f"Read the {len(urls)} most relevant unread results.",
+            "tool": read_tool,
+            "arguments": {"urls": urls},
+        }
 
     # A sub-question about each member of a set needs more notes than one about one thing.
     enough_notes = MIN_NOTES_TO_FINISH * (2 if re.search(r"\beach\b|\bevery\b", subquestion, re.I) else 1)
@@ -186,10 +221,22 @@ def decide(prompt: str, system: str = "") -> dict:
             continue
         query = f"{name} {base}"
         if _normalise_query(query) not in sent and query not in refused:
-            return {"thought": f"Notes name {name}; search for it with the sub-question's terms.", "tool": search_tool, "arguments": {"query": query}}
-    missing = [w for w in tx.words(subquestion) if w.lower() not in tx.STOPWORDS and tx.stem(w.lower()) not in note_terms and w.lower() not in QUESTION_WORDS]
+            return {
+                "thought": f"Notes name {name}; search for it with the sub-question's terms.",
+                "tool": search_tool,
+                "arguments": {"query": query},
+            }
+    missing = [
+        w
+        for w in tx.words(subquestion)
+        if w.lower() not in tx.STOPWORDS and tx.stem(w.lower()) not in note_terms and w.lower() not in QUESTION_WORDS
+    ]
     if missing:
         query = " ".join(missing[:6])
         if _normalise_query(query) not in sent and query not in refused:
-            return {"thought": "Search for the terms the notes do not cover yet.", "tool": search_tool, "arguments": {"query": query}}
+            return {
+                "thought": "Search for the terms the notes do not cover yet.",
+                "tool": search_tool,
+                "arguments": {"query": query},
+            }
     return finish("No new query would help.")

@@ -8,6 +8,7 @@ The judge checks one sentence against its quotes by overlap: every figure must b
 most content words must be quoted, and every pair of names and figures in a clause must
 appear together in one quote (which catches a sentence that blends two notes).
 """
+
 from __future__ import annotations
 
 import math
@@ -32,18 +33,20 @@ _META_RE = re.compile(r"\s*\(([a-z0-9.\-]+\.[a-z]{2,}|[a-z0-9.\-]+),\s*(\d{4}-\d
 def _notes(prompt: str) -> list[dict]:
     out = []
     for nb in bk.blocks(bk.block(prompt, "notes"), "note"):
-        out.append({
-            "id": int(nb.attrs["id"]),
-            "domain": nb.attrs.get("domain", ""),
-            "published": nb.attrs.get("published", "") or "undated",
-            "quality": float(nb.attrs.get("quality", "0.5") or 0.5),
-            "hop": int(nb.attrs.get("hop", "0") or 0),
-            "sq": nb.attrs.get("sq", ""),
-            "source": nb.attrs.get("source", "") or nb.attrs.get("domain", ""),
-            "disputed": nb.attrs.get("disputed", ""),
-            "claim": bk.block(nb.body, "claim"),
-            "quote": bk.block(nb.body, "quote"),
-        })
+        out.append(
+            {
+                "id": int(nb.attrs["id"]),
+                "domain": nb.attrs.get("domain", ""),
+                "published": nb.attrs.get("published", "") or "undated",
+                "quality": float(nb.attrs.get("quality", "0.5") or 0.5),
+                "hop": int(nb.attrs.get("hop", "0") or 0),
+                "sq": nb.attrs.get("sq", ""),
+                "source": nb.attrs.get("source", "") or nb.attrs.get("domain", ""),
+                "disputed": nb.attrs.get("disputed", ""),
+                "claim": bk.block(nb.body, "claim"),
+                "quote": bk.block(nb.body, "quote"),
+            }
+        )
     return out
 
 
@@ -66,14 +69,20 @@ def write_section(prompt: str) -> dict:
     question_terms = tx.term_set(bk.block(prompt, "question"))
     # Notes that share nothing with the question or the section are off the report's topic;
     # a page title or a line of navigation is not a finding.
-    notes = [_voiced(n) for n in _notes(prompt) if len((question_terms | focus_terms) & tx.term_set(n["claim"])) >= MIN_TOPIC_TERMS
-             and not _heading_like(n["claim"])]
+    notes = [
+        _voiced(n)
+        for n in _notes(prompt)
+        if len((question_terms | focus_terms) & tx.term_set(n["claim"])) >= MIN_TOPIC_TERMS
+        and not _heading_like(n["claim"])
+    ]
     groups: list[list[dict]] = []
     for note in notes:
         terms = tx.term_set(note["claim"])
         for group in groups:
             lead = group[0]
-            if tx.jaccard(terms, tx.term_set(lead["claim"])) >= MERGE_JACCARD and _figures(note["claim"]) == _figures(lead["claim"]):
+            if tx.jaccard(terms, tx.term_set(lead["claim"])) >= MERGE_JACCARD and _figures(note["claim"]) == _figures(
+                lead["claim"]
+            ):
                 group.append(note)
                 break
         else:
@@ -89,19 +98,33 @@ def write_section(prompt: str) -> dict:
         for j in range(i + 1, len(groups)):
             other = max(groups[j], key=lambda n: n["quality"])
             # Same fact: the same names, and mostly the same words once figures are set aside.
-            same_fact = set(tx.entities(lead["claim"])) == set(tx.entities(other["claim"])) and tx.entities(lead["claim"]) \
-                and tx.jaccard(tx.term_set(lead["claim"]) - _figures(lead["claim"]),
-                               tx.term_set(other["claim"]) - _figures(other["claim"])) >= SAME_FACT_JACCARD
-            if j not in used and same_fact and _figures(lead["claim"]) and _figures(other["claim"]) \
-                    and _figures(lead["claim"]) != _figures(other["claim"]) and other["domain"] != lead["domain"]:
+            same_fact = (
+                set(tx.entities(lead["claim"])) == set(tx.entities(other["claim"]))
+                and tx.entities(lead["claim"])
+                and tx.jaccard(
+                    tx.term_set(lead["claim"]) - _figures(lead["claim"]),
+                    tx.term_set(other["claim"]) - _figures(other["claim"]),
+                )
+                >= SAME_FACT_JACCARD
+            )
+            if (
+                j not in used
+                and same_fact
+                and _figures(lead["claim"])
+                and _figures(other["claim"])
+                and _figures(lead["claim"]) != _figures(other["claim"])
+                and other["domain"] != lead["domain"]
+            ):
                 rival, used = (groups[j], other), used | {j}
                 break
         if rival and lead["disputed"] and lead["disputed"] == rival[1]["disputed"]:
             continue  # code states this disagreement in a sentence of its own
         if rival:
             group_b, other = rival
-            text = (f"Sources disagree: {lead['claim'].rstrip('.')} ({lead['domain']}, {lead['published']}), "
-                    f"while {_lower_first(other['claim'].rstrip('.'))} ({other['domain']}, {other['published']}).")
+            text = (
+                f"Sources disagree: {lead['claim'].rstrip('.')} ({lead['domain']}, {lead['published']}), "
+                f"while {_lower_first(other['claim'].rstrip('.'))} ({other['domain']}, {other['published']})."
+            )
             ids = [n["id"] for n in group] + [n["id"] for n in group_b]
         else:
             text = lead["claim"]
@@ -128,8 +151,11 @@ def _clauses(sentence: str) -> list[str]:
     out = []
     for part in (c for c in re.split(r",\s+while\s+|;\s+|,\s+whereas\s+", body) if c.strip()):
         subject = _subject(part)
-        pieces = re.split(r",?\s+and\s+(?=(?:is|are|was|were|has|have|had|will|remains?|(?-i:[a-z]+(?:s|ed)))\s)", part) \
-            if subject else [part]
+        pieces = (
+            re.split(r",?\s+and\s+(?=(?:is|are|was|were|has|have|had|will|remains?|(?-i:[a-z]+(?:s|ed)))\s)", part)
+            if subject
+            else [part]
+        )
         for piece in [pieces[0]] + [f"{subject} {p}" for p in pieces[1:]]:
             out += composition.distributed(piece)
     return out
@@ -142,14 +168,18 @@ def judge(prompt: str) -> dict:
         return {"verdict": "unsupported", "reason": "The sentence cites no evidence."}
     meta_terms = set()
     for q in quotes:
-        meta_terms |= tx.term_set(q.attrs.get("domain", "")) | set(tx.numbers(q.attrs.get("published", ""))) \
+        meta_terms |= (
+            tx.term_set(q.attrs.get("domain", ""))
+            | set(tx.numbers(q.attrs.get("published", "")))
             | tx.term_set(q.attrs.get("source", ""))
+        )
     bare = _META_RE.sub("", sentence)
     quote_texts = [q.body for q in quotes]
     # A composed sentence brings in no name or figure that no quote holds (the same rule the
     # citation check applies in code).
-    missing = composition.unquoted(bare, quote_texts, [q.attrs.get("source", "") for q in quotes]
-                                   + [q.attrs.get("domain", "") for q in quotes])
+    missing = composition.unquoted(
+        bare, quote_texts, [q.attrs.get("source", "") for q in quotes] + [q.attrs.get("domain", "") for q in quotes]
+    )
     if missing:
         return {"verdict": "unsupported", "reason": f"{', '.join(missing)[:200]} is in none of the quotes."}
     attribution = [q.attrs.get("source", "") for q in quotes if q.attrs.get("source")]
@@ -177,7 +207,10 @@ def judge(prompt: str) -> dict:
         if not any(all(a in q.lower() or a in tx.numbers(q) for a in anchors) for q in quote_texts):
             best = max(quote_texts, key=lambda q: sum(a in q.lower() or a in tx.numbers(q) for a in anchors))
             apart = sorted(a for a in anchors if not (a in best.lower() or a in tx.numbers(best)))
-            return {"verdict": "unsupported", "reason": f"No single quote links {', '.join(sorted(anchors - set(apart)))[:120]} with {', '.join(apart)[:120]}."}
+            return {
+                "verdict": "unsupported",
+                "reason": f"No single quote links {', '.join(sorted(anchors - set(apart)))[:120]} with {', '.join(apart)[:120]}.",
+            }
     if recall >= SUPPORTED_RECALL:
         return {"verdict": "supported", "reason": f"{recall:.0%} of the sentence's content words are quoted."}
     if recall >= PARTIAL_RECALL:
@@ -228,9 +261,13 @@ def compact(prompt: str) -> dict:
 
 # -- the writer's voice and composition (issue 13) ------------------------------------------------
 
-_VERBISH_RE = re.compile(r"\b(?:is|are|was|were|has|have|had|will|would|can|could|did|does|do|be|been|[a-z]{3,}(?:s|ed|es))\b")
-_SUBJECT_VERB_RE = re.compile(r"^(?:is|are|was|were|has|have|had|will|would|can|could|did|does|do|remains?|"
-                              r"(?-i:[a-z]+(?:s|ed)))\b")
+_VERBISH_RE = re.compile(
+    r"\b(?:is|are|was|were|has|have|had|will|would|can|could|did|does|do|be|been|[a-z]{3,}(?:s|ed|es))\b"
+)
+_SUBJECT_VERB_RE = re.compile(
+    r"^(?:is|are|was|were|has|have|had|will|would|can|could|did|does|do|remains?|"
+    r"(?-i:[a-z]+(?:s|ed)))\b"
+)
 MAX_COMPOSED_CHARS = 320
 
 
@@ -265,7 +302,7 @@ def _subject(text: str) -> str:
 
 
 def _predicate(text: str, subject: str) -> str:
-    rest = text[len(subject):].strip()
+    rest = text[len(subject) :].strip()
     return rest if _SUBJECT_VERB_RE.match(rest) else ""
 
 
@@ -303,8 +340,11 @@ def compose(sentences: list[dict]) -> list[dict]:
         text, ids = s["text"], list(s["note_ids"])
         for j in range(i + 1, len(sentences)):
             other = sentences[j]
-            joined = "" if j in merged or not _joinable(text) or not _joinable(other["text"]) \
+            joined = (
+                ""
+                if j in merged or not _joinable(text) or not _joinable(other["text"])
                 else _shared_prefix_merge(text, other["text"])
+            )
             if joined:
                 text = joined
                 ids += [k for k in other["note_ids"] if k not in ids]
@@ -332,25 +372,40 @@ def compose(sentences: list[dict]) -> list[dict]:
 
 def _joinable(text: str) -> bool:
     """A sentence whose predicate may follow another's: no disagreement, quotation or attribution."""
-    return not text.startswith("Sources disagree") and "\u201c" not in text and '"' not in text and ";" not in text \
+    return (
+        not text.startswith("Sources disagree")
+        and "\u201c" not in text
+        and '"' not in text
+        and ";" not in text
         and not re.search(r"\baccording\b", text, re.I)
+    )
 
 
 def _composable(text: str) -> bool:
     """A simple sentence another predicate can join: no disagreement, quotation or attribution,
     no clause of its own (a comma, "which", "and") that the joined predicate could be read as
     continuing, not long."""
-    return not text.startswith("Sources disagree") and "\u201c" not in text and '"' not in text and ";" not in text \
-        and "," not in text and not re.search(r"\b(?:which|who|whose|that|and|while|according)\b", text) \
+    return (
+        not text.startswith("Sources disagree")
+        and "\u201c" not in text
+        and '"' not in text
+        and ";" not in text
+        and "," not in text
+        and not re.search(r"\b(?:which|who|whose|that|and|while|according)\b", text)
         and len(text) < MAX_COMPOSED_CHARS // 2 + 40
+    )
 
 
 # -- the opening: a direct answer -------------------------------------------------------------------
 
 MAX_ANSWER_SENTENCES = 4
 ANSWERED_SHARE = 0.5  # of the ask's weight a note must cover for the question to count as answered
-_ASK_FILLER = frozenset(tx.terms("many much which what who whom whose when where why how company companies "
-                                 "firm firms thing things kind kinds type types name names one ones"))
+_ASK_FILLER = frozenset(
+    tx.terms(
+        "many much which what who whom whose when where why how company companies "
+        "firm firms thing things kind kinds type types name names one ones"
+    )
+)
 
 
 def _prefix_terms(text: str) -> set[str]:
@@ -359,8 +414,11 @@ def _prefix_terms(text: str) -> set[str]:
 
 QUANTITY_BONUS = 0.2
 OWN_SQ_BONUS = 0.05  # a tie-breaker: the note its worker found for exactly this link
-_QUANTITY_ASK_RE = re.compile(r"\b(?:how (?:many|much|large|big|long)|what (?:share|shares|percentage|proportion|number|"
-                              r"amount|price|capacity|size|volume)|minimum|maximum|capacity|shares?\b|percent)", re.I)
+_QUANTITY_ASK_RE = re.compile(
+    r"\b(?:how (?:many|much|large|big|long)|what (?:share|shares|percentage|proportion|number|"
+    r"amount|price|capacity|size|volume)|minimum|maximum|capacity|shares?\b|percent)",
+    re.I,
+)
 
 
 _YEAR_ASK_RE = re.compile(r"\b(?:what|which) year\b|^\s*(?:when|since when)\b", re.I)
@@ -423,11 +481,17 @@ def write_answer(prompt: str) -> dict:
     say so in `unanswered`."""
     question = bk.block(prompt, "question")
     notes = [_voiced(n) for n in _notes(prompt) if not _heading_like(n["claim"])]
-    sqs = [(int(b.attrs.get("hop") or 0), int(b.attrs.get("round") or 1), b.attrs.get("id", ""), b.body.strip())
-           for b in bk.blocks(bk.block(prompt, "subquestions"), "subquestion")]
+    sqs = [
+        (int(b.attrs.get("hop") or 0), int(b.attrs.get("round") or 1), b.attrs.get("id", ""), b.body.strip())
+        for b in bk.blocks(bk.block(prompt, "subquestions"), "subquestion")
+    ]
     already_missing = [b.body.strip() for b in bk.blocks(bk.block(prompt, "unanswered"), "clause")]
     if not notes:
-        return {"sentences": [], "need_context": [], "unanswered": [] if already_missing else [qtext.absence_clause(question)]}
+        return {
+            "sentences": [],
+            "need_context": [],
+            "unanswered": [] if already_missing else [qtext.absence_clause(question)],
+        }
     weights = _weights(notes)
     top_hop = max((h for h, _, _, _ in sqs), default=0)
     chain = top_hop >= 2 or any(h >= 2 for h, _, _, _ in sqs)
@@ -450,21 +514,33 @@ def write_answer(prompt: str) -> dict:
             break  # the links answered the question: its own words would add only what is near it
         # The best note for any wording of this link; a note of the sub-question itself counts a
         # little more: its worker looked for exactly this.
-        scored = [(_fit(ask, n, weights) + (OWN_SQ_BONUS if sq_id and n["sq"] == sq_id else 0), n["quality"], -n["id"], n)
-                  for ask, sq_id in options for n in pool if _fit(ask, n, weights) >= ANSWERED_SHARE]
+        scored = [
+            (_fit(ask, n, weights) + (OWN_SQ_BONUS if sq_id and n["sq"] == sq_id else 0), n["quality"], -n["id"], n)
+            for ask, sq_id in options
+            for n in pool
+            if _fit(ask, n, weights) >= ANSWERED_SHARE
+        ]
         if scored:
             chosen.append(max(scored, key=lambda x: x[:3])[3])
         if len(chosen) >= MAX_ANSWER_SENTENCES:
             break
     unanswered = []
     direct = max(_fit(question, n, weights) for n in notes)
-    if not chain and not already_missing and (
-            (direct < ANSWERED_SHARE + 0.25 and not _asks_covered(question, notes)) or not _figure_given(question, notes)):
+    if (
+        not chain
+        and not already_missing
+        and (
+            (direct < ANSWERED_SHARE + 0.25 and not _asks_covered(question, notes))
+            or not _figure_given(question, notes)
+        )
+    ):
         unanswered.append(qtext.absence_clause(question))
     # A second sentence from the rest of the question's asks when only one was found.
     if len(chosen) < 2:
-        rest = sorted((n for n in notes if n not in chosen), key=lambda n: (-_fit(question, n, weights), -n["quality"], n["id"]))
-        for n in rest[:2 - len(chosen)]:
+        rest = sorted(
+            (n for n in notes if n not in chosen), key=lambda n: (-_fit(question, n, weights), -n["quality"], n["id"])
+        )
+        for n in rest[: 2 - len(chosen)]:
             if _fit(question, n, weights) >= ANSWERED_SHARE:
                 chosen.append(n)
     distinct: list[dict] = []
@@ -500,7 +576,9 @@ def _names(note: dict, name: str) -> bool:
         return True
     domain = re.sub(r"\.[a-z]+$", "", note.get("domain", "").lower())
     first = name.split()[0]
-    return (name.replace(" ", "-") in domain) or (len(name.split()) > 1 and len(first) >= 5 and first in domain.split("-"))
+    return (name.replace(" ", "-") in domain) or (
+        len(name.split()) > 1 and len(first) >= 5 and first in domain.split("-")
+    )
 
 
 def _asks_covered(question: str, notes: list[dict]) -> bool:
@@ -530,9 +608,14 @@ def _one_fact(a: str, b: str) -> bool:
 
 def _same_fact(note: dict, notes: list[dict]) -> list[int]:
     """Other notes that state the same fact (a second domain for a key number)."""
-    return [n["id"] for n in notes if n["id"] != note["id"] and n["domain"] != note["domain"]
-            and _one_fact(note["claim"], n["claim"])
-            and {v for v, _ in _quantities(n["claim"])} == {v for v, _ in _quantities(note["claim"])}][:2]
+    return [
+        n["id"]
+        for n in notes
+        if n["id"] != note["id"]
+        and n["domain"] != note["domain"]
+        and _one_fact(note["claim"], n["claim"])
+        and {v for v, _ in _quantities(n["claim"])} == {v for v, _ in _quantities(note["claim"])}
+    ][:2]
 
 
 # -- the comparison table -------------------------------------------------------------------------
@@ -558,7 +641,9 @@ def comparison_table(prompt: str) -> dict:
         if subject:
             counts[subject] = counts.get(subject, 0) + 1
     members = _set_members(shape.subject, notes) if shape.set_like else []
-    rows = members or (asked if len(asked) >= 2 else [s for s, c in sorted(counts.items(), key=lambda kv: -kv[1]) if c >= 2])
+    rows = members or (
+        asked if len(asked) >= 2 else [s for s, c in sorted(counts.items(), key=lambda kv: -kv[1]) if c >= 2]
+    )
     rows = rows[:MAX_TABLE_ROWS]
     focus = (shape.focus or "").strip()
     cells, used_attrs = [], []
@@ -571,8 +656,14 @@ def comparison_table(prompt: str) -> dict:
             if focus and not (_prefix_terms(focus) & _prefix_terms(n["claim"])):
                 continue
             for other in composition.names(n["claim"]):
-                if other == row or other in rows or other.lower() in question.lower() or other.lower() not in n["quote"].lower() \
-                        or set(other.split()) & set(row.split()) or other == n["source"]:
+                if (
+                    other == row
+                    or other in rows
+                    or other.lower() in question.lower()
+                    or other.lower() not in n["quote"].lower()
+                    or set(other.split()) & set(row.split())
+                    or other == n["source"]
+                ):
                     continue  # the row itself, another row, its own products ("Norvik Fjord"), the source
                 share = _figure_near(n["claim"], other)
                 key = other
@@ -609,7 +700,7 @@ def _figure_near(text: str, name: str) -> str:
     at = text.find(name)
     if at < 0:
         return ""
-    window = text[max(0, at - _RELATION_NEAR_CHARS): at + len(name) + _RELATION_NEAR_CHARS]
+    window = text[max(0, at - _RELATION_NEAR_CHARS) : at + len(name) + _RELATION_NEAR_CHARS]
     found = composition.figures(window)
     if not found:
         return ""

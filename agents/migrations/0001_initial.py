@@ -7,7 +7,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -16,26 +15,37 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='Document',
+            name="Document",
             fields=[
-                ('id', models.BigAutoField(primary_key=True, serialize=False)),
-                ('collection', models.CharField(default='demo', max_length=100)),
-                ('url', models.CharField(max_length=2000)),
-                ('title', models.CharField(blank=True, default='', max_length=500)),
-                ('published', models.DateField(blank=True, null=True)),
-                ('kind', models.CharField(blank=True, default='', max_length=20)),
-                ('content_type', models.CharField(default='text/html', max_length=100)),
-                ('raw_ref', models.CharField(max_length=255)),
-                ('text', models.TextField()),
-                ('size_bytes', models.PositiveIntegerField(default=0)),
-                ('quality', models.FloatField(default=0.5)),
-                ('search_vector', django.contrib.postgres.search.SearchVectorField(editable=False, null=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('owner', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='documents', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(primary_key=True, serialize=False)),
+                ("collection", models.CharField(default="demo", max_length=100)),
+                ("url", models.CharField(max_length=2000)),
+                ("title", models.CharField(blank=True, default="", max_length=500)),
+                ("published", models.DateField(blank=True, null=True)),
+                ("kind", models.CharField(blank=True, default="", max_length=20)),
+                ("content_type", models.CharField(default="text/html", max_length=100)),
+                ("raw_ref", models.CharField(max_length=255)),
+                ("text", models.TextField()),
+                ("size_bytes", models.PositiveIntegerField(default=0)),
+                ("quality", models.FloatField(default=0.5)),
+                ("search_vector", django.contrib.postgres.search.SearchVectorField(editable=False, null=True)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "owner",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="documents",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'db_table': 'documents',
-                'constraints': [models.UniqueConstraint(fields=('collection', 'owner', 'url'), name='documents_unique_url')],
+                "db_table": "documents",
+                "constraints": [
+                    models.UniqueConstraint(fields=("collection", "owner", "url"), name="documents_unique_url")
+                ],
             },
         ),
     ]

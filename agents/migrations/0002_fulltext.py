@@ -1,5 +1,6 @@
 """Full-text search over documents, one per backend: a GIN index on search_vector in
 PostgreSQL; an FTS5 table kept in step by triggers in SQLite (porter stemming)."""
+
 from django.db import migrations
 
 SQLITE_FORWARD = [
@@ -12,8 +13,12 @@ SQLITE_FORWARD = [
          INSERT INTO documents_fts(documents_fts, rowid, title, text) VALUES ('delete', old.id, old.title, old.text);
          INSERT INTO documents_fts(rowid, title, text) VALUES (new.id, new.title, new.text); END""",
 ]
-SQLITE_BACKWARD = ["DROP TRIGGER IF EXISTS documents_au", "DROP TRIGGER IF EXISTS documents_ad",
-                   "DROP TRIGGER IF EXISTS documents_ai", "DROP TABLE IF EXISTS documents_fts"]
+SQLITE_BACKWARD = [
+    "DROP TRIGGER IF EXISTS documents_au",
+    "DROP TRIGGER IF EXISTS documents_ad",
+    "DROP TRIGGER IF EXISTS documents_ai",
+    "DROP TABLE IF EXISTS documents_fts",
+]
 POSTGRES_FORWARD = ["CREATE INDEX documents_search_vector_gin ON documents USING gin (search_vector)"]
 POSTGRES_BACKWARD = ["DROP INDEX IF EXISTS documents_search_vector_gin"]
 

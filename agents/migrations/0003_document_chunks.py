@@ -5,25 +5,31 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('agents', '0002_fulltext'),
+        ("agents", "0002_fulltext"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='DocumentChunk',
+            name="DocumentChunk",
             fields=[
-                ('id', models.BigAutoField(primary_key=True, serialize=False)),
-                ('position', models.PositiveIntegerField()),
-                ('char_start', models.PositiveIntegerField()),
-                ('char_end', models.PositiveIntegerField()),
-                ('vector', models.BinaryField()),
-                ('document', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='chunks', to='agents.document')),
+                ("id", models.BigAutoField(primary_key=True, serialize=False)),
+                ("position", models.PositiveIntegerField()),
+                ("char_start", models.PositiveIntegerField()),
+                ("char_end", models.PositiveIntegerField()),
+                ("vector", models.BinaryField()),
+                (
+                    "document",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="chunks", to="agents.document"
+                    ),
+                ),
             ],
             options={
-                'db_table': 'document_chunks',
-                'constraints': [models.UniqueConstraint(fields=('document', 'position'), name='document_chunks_unique_position')],
+                "db_table": "document_chunks",
+                "constraints": [
+                    models.UniqueConstraint(fields=("document", "position"), name="document_chunks_unique_position")
+                ],
             },
         ),
     ]

@@ -13,36 +13,39 @@ def name_existing_uploads(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('agents', '0003_document_chunks'),
+        ("agents", "0003_document_chunks"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='document',
-            name='filename',
-            field=models.CharField(blank=True, default='', max_length=200),
+            model_name="document",
+            name="filename",
+            field=models.CharField(blank=True, default="", max_length=200),
         ),
         migrations.AddField(
-            model_name='document',
-            name='processed_at',
+            model_name="document",
+            name="processed_at",
             field=models.DateTimeField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name='document',
-            name='reason',
-            field=models.CharField(blank=True, default='', max_length=500),
+            model_name="document",
+            name="reason",
+            field=models.CharField(blank=True, default="", max_length=500),
         ),
         migrations.AddField(
-            model_name='document',
-            name='status',
-            field=models.CharField(choices=[('processing', 'Processing'), ('ready', 'Ready'), ('rejected', 'Rejected')], default='ready', max_length=12),
+            model_name="document",
+            name="status",
+            field=models.CharField(
+                choices=[("processing", "Processing"), ("ready", "Ready"), ("rejected", "Rejected")],
+                default="ready",
+                max_length=12,
+            ),
         ),
         migrations.AddIndex(
-            model_name='document',
-            index=models.Index(fields=['owner', 'collection', 'status'], name='documents_owner_status'),
+            model_name="document",
+            index=models.Index(fields=["owner", "collection", "status"], name="documents_owner_status"),
         ),
         migrations.RunPython(name_existing_uploads, migrations.RunPython.noop),
     ]

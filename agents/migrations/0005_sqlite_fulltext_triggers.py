@@ -1,6 +1,7 @@
 """SQLite only: put back the full-text triggers and rebuild the index. Adding a field with an
 index (0004) makes SQLite rebuild the documents table, which drops the triggers that keep
 documents_fts in step, so every document loaded afterwards was invisible to search."""
+
 from django.db import migrations
 
 TRIGGERS = [

@@ -11,6 +11,7 @@ whose pages share one huge content stream): the bytes a DOCX expands to, the pag
 the size of HTML, the length of the text. A body past one is refused with CleaningFailed
 naming the limit, before or while it is read, never after holding it all in memory.
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -105,8 +106,13 @@ def clean_html(html: str, url: str = "") -> CleanPage:
     # still come from the page as served.
     readable = tables.linearise_html_tables(visible)
     text = trafilatura.extract(
-        readable, url=url or None, include_comments=False, include_tables=True, include_links=False,
-        favor_precision=True, deduplicate=False,
+        readable,
+        url=url or None,
+        include_comments=False,
+        include_tables=True,
+        include_links=False,
+        favor_precision=True,
+        deduplicate=False,
     )
     if not text:
         text = trafilatura.extract(readable, url=url or None, include_tables=True, favor_recall=True) or ""
@@ -183,14 +189,22 @@ def _docx_paragraphs(stream) -> list[str]:
     # One entry per open table (tables nest): its finished rows, the cells of the open row,
     # the paragraphs of the open cell.
     open_tables: list[dict] = []
-    events = etree.iterparse(stream, events=("start", "end"), resolve_entities=False, no_network=True,
-                             load_dtd=False, huge_tree=False, remove_comments=True)
+    events = etree.iterparse(
+        stream,
+        events=("start", "end"),
+        resolve_entities=False,
+        no_network=True,
+        load_dtd=False,
+        huge_tree=False,
+        remove_comments=True,
+    )
     for event, el in events:
         tag = el.tag
         if event == "start":
             if tag == f"{_W}tbl":
-                open_tables.append({"rows": [], "cells": [], "cell": [],
-                                    "context": paragraphs[-1] if paragraphs else ""})
+                open_tables.append(
+                    {"rows": [], "cells": [], "cell": [], "context": paragraphs[-1] if paragraphs else ""}
+                )
             continue
         if tag == f"{_W}t":
             parts.append(el.text or "")
@@ -275,8 +289,9 @@ def clean_docx(body: bytes) -> CleanPage:
         raise CleaningFailed(f"it holds {len(members):,} files; the limit is {MAX_DOCX_ENTRIES:,}")
     expanded = sum(m.file_size for m in members)
     if expanded > MAX_DOCX_EXPANDED_BYTES:
-        raise CleaningFailed(f"it expands to {expanded / 2**20:,.0f} MB; the limit is "
-                             f"{MAX_DOCX_EXPANDED_BYTES / 2**20:,.0f} MB")
+        raise CleaningFailed(
+            f"it expands to {expanded / 2**20:,.0f} MB; the limit is {MAX_DOCX_EXPANDED_BYTES / 2**20:,.0f} MB"
+        )
     try:
         with archive.open("word/document.xml") as stream:
             paragraphs = _docx_paragraphs(stream)

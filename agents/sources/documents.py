@@ -1,5 +1,6 @@
 """Documents of the local corpus and of users' upload collections: ingesting them and
 searching them with the database's full-text search (PostgreSQL tsvector or SQLite FTS5)."""
+
 from __future__ import annotations
 
 import datetime as dt
@@ -31,8 +32,17 @@ class SearchHit:
     document_id: int
 
 
-def document_ingest(*, url: str, body: bytes, content_type: str, collection: str = Document.DEMO_COLLECTION,
-                    owner=None, title: str | None = None, published: dt.date | None = None, kind: str = "") -> Document:
+def document_ingest(
+    *,
+    url: str,
+    body: bytes,
+    content_type: str,
+    collection: str = Document.DEMO_COLLECTION,
+    owner=None,
+    title: str | None = None,
+    published: dt.date | None = None,
+    kind: str = "",
+) -> Document:
     """Store a document's raw body, clean it and index it. Returns the existing document when
     the same URL is already in the collection. Raises CleaningFailed for an unreadable body."""
     url = normalise(url) if url.startswith("http") else url
@@ -42,9 +52,16 @@ def document_ingest(*, url: str, body: bytes, content_type: str, collection: str
     page = cleaning.clean(body, content_type, url)
     raw_ref = store.put_bytes("raw", body)
     doc = Document(
-        owner=owner, collection=collection, url=url, title=(title or page.title or url)[:500],
-        published=published or page.published, kind=kind, content_type=content_type, raw_ref=raw_ref,
-        text=page.text, size_bytes=len(body),
+        owner=owner,
+        collection=collection,
+        url=url,
+        title=(title or page.title or url)[:500],
+        published=published or page.published,
+        kind=kind,
+        content_type=content_type,
+        raw_ref=raw_ref,
+        text=page.text,
+        size_bytes=len(body),
     )
     doc.quality = quality.score_page(url, doc.title, page.text, doc.published)
     with transaction.atomic():
@@ -79,8 +96,15 @@ def search(query: str, *, collection: str = Document.DEMO_COLLECTION, owner=None
     else:
         rows = _search_sqlite(terms, collection, owner, limit)
     return [
-        SearchHit(url=d.url, title=d.title, snippet=snippet, published=d.published, domain=domain_of(d.url),
-                  quality=d.quality, document_id=d.pk)
+        SearchHit(
+            url=d.url,
+            title=d.title,
+            snippet=snippet,
+            published=d.published,
+            domain=domain_of(d.url),
+            quality=d.quality,
+            document_id=d.pk,
+        )
         for d, snippet in rows
     ]
 
@@ -92,8 +116,11 @@ def _search_postgres(terms, collection, owner, limit):
         .exclude(kind__in=UNSEARCHED_KINDS)
         .annotate(rank=SearchRank("search_vector", query, cover_density=True))
         .order_by("-rank", "id")[:limit]
-        .annotate(snippet=SearchHeadline("text", query, config="english", start_sel="", stop_sel="",
-                                         max_words=SNIPPET_WORDS, min_words=12))
+        .annotate(
+            snippet=SearchHeadline(
+                "text", query, config="english", start_sel="", stop_sel="", max_words=SNIPPET_WORDS, min_words=12
+            )
+        )
     )
     return [(d, re.sub(r"\s+", " ", d.snippet)) for d in qs]
 
@@ -162,8 +189,10 @@ def document_chunks(doc: Document) -> list:
     if not spans and doc.text.strip():
         spans = [(0, len(doc.text))]
     vectors = embeddings.embed([f"{doc.title}. {doc.text[a:b]}" for a, b in spans])
-    return [DocumentChunk(document=doc, position=i, char_start=a, char_end=b, vector=embeddings.to_bytes(v))
-            for i, ((a, b), v) in enumerate(zip(spans, vectors))]
+    return [
+        DocumentChunk(document=doc, position=i, char_start=a, char_end=b, vector=embeddings.to_bytes(v))
+        for i, ((a, b), v) in enumerate(zip(spans, vectors))
+    ]
 
 
 def semantic_search(description: str, *, owner, collection: str = "uploads", limit: int = 8) -> list[SearchHit]:
@@ -178,7 +207,11 @@ def semantic_search(description: str, *, owner, collection: str = "uploads", lim
     missing = [d for d in docs.values() if not d.chunks.exists()]
     for doc in missing:  # documents stored before they had embeddings
         chunk_and_embed(doc)
-    rows = list(DocumentChunk.objects.filter(document_id__in=docs).values_list("document_id", "char_start", "char_end", "vector"))
+    rows = list(
+        DocumentChunk.objects.filter(document_id__in=docs).values_list(
+            "document_id", "char_start", "char_end", "vector"
+        )
+    )
     if not rows:
         return []
     matrix = np.vstack([embeddings.from_bytes(bytes(r[3])) for r in rows])
@@ -187,9 +220,21 @@ def semantic_search(description: str, *, owner, collection: str = "uploads", lim
     for (doc_id, start, end, _), score in zip(rows, scores):
         if score > best.get(doc_id, (-2.0,))[0]:
             best[doc_id] = (float(score), start, end)
-    ranked = sorted(((s, d, a, b) for d, (s, a, b) in best.items() if s >= SEMANTIC_MIN_SIMILARITY), reverse=True)[:limit]
-    return [SearchHit(url=docs[d].url, title=docs[d].title, snippet=docs[d].text[a:b][:300], published=docs[d].published,
-                      domain=domain_of(docs[d].url), quality=docs[d].quality, document_id=d) for _, d, a, b in ranked]
+    ranked = sorted(((s, d, a, b) for d, (s, a, b) in best.items() if s >= SEMANTIC_MIN_SIMILARITY), reverse=True)[
+        :limit
+    ]
+    return [
+        SearchHit(
+            url=docs[d].url,
+            title=docs[d].title,
+            snippet=docs[d].text[a:b][:300],
+            published=docs[d].published,
+            domain=domain_of(docs[d].url),
+            quality=docs[d].quality,
+            document_id=d,
+        )
+        for _, d, a, b in ranked
+    ]
 
 
 def find_by_name(name: str, *, owner, collection: str = "uploads", limit: int = 8) -> list[SearchHit]:
@@ -202,16 +247,26 @@ def find_by_name(name: str, *, owner, collection: str = "uploads", limit: int = 
     for doc in qs.order_by("title", "pk"):
         haystack = f"{doc.title} {doc.url.rsplit('/', 1)[-1]}".lower()
         if all(w in haystack for w in words):
-            hits.append(SearchHit(url=doc.url, title=doc.title, snippet=doc.text[:300], published=doc.published,
-                                  domain=domain_of(doc.url), quality=doc.quality, document_id=doc.pk))
+            hits.append(
+                SearchHit(
+                    url=doc.url,
+                    title=doc.title,
+                    snippet=doc.text[:300],
+                    published=doc.published,
+                    domain=domain_of(doc.url),
+                    quality=doc.quality,
+                    document_id=doc.pk,
+                )
+            )
     return hits[:limit]
 
 
 def collection_markers(*, owner, collection: str = "uploads", limit: int = 50) -> list[str]:
     """Markers of a collection, not its content (seed 000): file name, title, size, date."""
     out = []
-    for doc in Document.objects.filter(collection=collection, owner=owner,
-                                       status=Document.Status.READY).order_by("title", "pk")[:limit]:
+    for doc in Document.objects.filter(collection=collection, owner=owner, status=Document.Status.READY).order_by(
+        "title", "pk"
+    )[:limit]:
         filename = doc.url.rsplit("/", 1)[-1]
         date = doc.published.isoformat() if doc.published else "undated"
         title = doc.title if doc.title and doc.title != filename else "(no title)"

@@ -6,6 +6,7 @@ transformer layers; this module needs NumPy, safetensors and Hugging Face `token
 a litellm dependency). tests/agents/test_embeddings.py checks it against vectors computed with
 sentence-transformers itself.
 """
+
 from __future__ import annotations
 
 import threading
@@ -95,7 +96,7 @@ def embed(texts: list[str]) -> np.ndarray:
     if not texts:
         return np.zeros((0, DIMENSIONS), dtype=np.float32)
     model = _model()
-    rows = [model.encode(texts[i:i + BATCH]) for i in range(0, len(texts), BATCH)]
+    rows = [model.encode(texts[i : i + BATCH]) for i in range(0, len(texts), BATCH)]
     return np.vstack(rows).astype(np.float32)
 
 

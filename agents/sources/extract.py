@@ -8,6 +8,7 @@ upload is rejected with a sentence saying which cap it hit.
 
     python -m agents.sources.extract <content type>   (body on stdin, JSON on stdout)
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -40,19 +41,35 @@ class ExtractionRefused(Exception):
         self.reason = reason
 
 
-def extract(body: bytes, content_type: str, *, memory_bytes: int = EXTRACT_MEMORY_BYTES,
-            cpu_seconds: int = EXTRACT_CPU_SECONDS, wall_seconds: float = EXTRACT_WALL_SECONDS):
+def extract(
+    body: bytes,
+    content_type: str,
+    *,
+    memory_bytes: int = EXTRACT_MEMORY_BYTES,
+    cpu_seconds: int = EXTRACT_CPU_SECONDS,
+    wall_seconds: float = EXTRACT_WALL_SECONDS,
+):
     """The cleaned page of an uploaded body (agents.sources.clean.CleanPage), read in a capped
     child process. Raises ExtractionRefused with the reason: a limit of clean.py, no readable
     text, or a cap of the child (memory, CPU, wall time)."""
     from agents.sources.clean import CleanPage
 
-    env = {**os.environ, "PYTHONWARNINGS": "ignore", "EXTRACT_MEMORY_BYTES": str(memory_bytes),
-           "EXTRACT_CPU_SECONDS": str(cpu_seconds)}
+    env = {
+        **os.environ,
+        "PYTHONWARNINGS": "ignore",
+        "EXTRACT_MEMORY_BYTES": str(memory_bytes),
+        "EXTRACT_CPU_SECONDS": str(cpu_seconds),
+    }
     with _slots:
         try:
-            proc = subprocess.run([sys.executable, "-m", "agents.sources.extract", content_type], input=body,
-                                  capture_output=True, timeout=wall_seconds, env=env, cwd=_PROJECT_ROOT)
+            proc = subprocess.run(
+                [sys.executable, "-m", "agents.sources.extract", content_type],
+                input=body,
+                capture_output=True,
+                timeout=wall_seconds,
+                env=env,
+                cwd=_PROJECT_ROOT,
+            )
         except subprocess.TimeoutExpired:
             raise ExtractionRefused(f"reading it took longer than {wall_seconds:.0f} s") from None
     if proc.returncode in (-signal.SIGXCPU, -signal.SIGKILL):
@@ -83,12 +100,19 @@ def _child_main() -> int:
         from agents.sources import clean
 
         page = clean.clean(body, content_type)
-        out = {"text": page.text, "title": page.title,
-               "published": page.published.isoformat() if page.published else None}
+        out = {
+            "text": page.text,
+            "title": page.title,
+            "published": page.published.isoformat() if page.published else None,
+        }
     except MemoryError:
         out = {"refused": f"reading it needed more than {memory_bytes // 2**20} MB of memory"}
     except Exception as exc:  # noqa: BLE001 - CleaningFailed and whatever a parser raises
-        reason = str(exc) if type(exc).__name__ == "CleaningFailed" else f"it could not be read ({type(exc).__name__}: {exc})"
+        reason = (
+            str(exc)
+            if type(exc).__name__ == "CleaningFailed"
+            else f"it could not be read ({type(exc).__name__}: {exc})"
+        )
         out = {"refused": reason[:500]}
     sys.stdout.write(json.dumps(out))
     return 0

@@ -15,6 +15,7 @@
 A test may allow named loopback servers with FETCH_ALLOW_LOOPBACK_HOSTS (`host:port` pairs:
 one server, never every port of a host); production never does.
 """
+
 from __future__ import annotations
 
 import ipaddress
@@ -111,7 +112,8 @@ def _allowed_loopback_servers() -> set[tuple[str, int]]:
             port = None
         if not parts.hostname or port is None:
             raise ImproperlyConfigured(
-                f"FETCH_ALLOW_LOOPBACK_HOSTS entries are host:port (an IPv6 host in brackets); {entry!r} is not")
+                f"FETCH_ALLOW_LOOPBACK_HOSTS entries are host:port (an IPv6 host in brackets); {entry!r} is not"
+            )
         servers.add((parts.hostname.lower(), port))
     return servers
 

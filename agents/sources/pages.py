@@ -5,6 +5,7 @@ any other URL is fetched safely from the web. Either way the body is cleaned and
 (content_ref) and the page cache, keyed by the normalised URL's hash, makes a repeated
 fetch free until it expires.
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -46,9 +47,16 @@ def get_page(url: str, *, owner=None) -> Page:
     now = timezone.now()
     cached = PageCache.objects.filter(url_hash=key, expires_at__gt=now).first()
     if cached:
-        return Page(url=cached.url, url_hash=key, content_ref=cached.content_ref, title=cached.title,
-                    published=cached.published_at, content_type=cached.content_type,
-                    fetched_at=cached.fetched_at, from_cache=True)
+        return Page(
+            url=cached.url,
+            url_hash=key,
+            content_ref=cached.content_ref,
+            title=cached.title,
+            published=cached.published_at,
+            content_type=cached.content_type,
+            fetched_at=cached.fetched_at,
+            from_cache=True,
+        )
     doc = documents.find(url, owner=owner)
     if doc is not None:
         content_ref = store.put_text("page", doc.text)
@@ -67,10 +75,23 @@ def get_page(url: str, *, owner=None) -> Page:
     PageCache.objects.update_or_create(
         url_hash=key,
         defaults={
-            "url": normalise(url) if url.startswith("http") else url, "content_ref": content_ref, "raw_ref": raw_ref,
-            "title": title[:500], "published_at": published, "content_type": content_type, "fetched_at": now,
+            "url": normalise(url) if url.startswith("http") else url,
+            "content_ref": content_ref,
+            "raw_ref": raw_ref,
+            "title": title[:500],
+            "published_at": published,
+            "content_type": content_type,
+            "fetched_at": now,
             "expires_at": now + timedelta(seconds=settings.PAGE_CACHE_TTL_SECONDS),
         },
     )
-    return Page(url=url, url_hash=key, content_ref=content_ref, title=title, published=published,
-                content_type=content_type, fetched_at=now, from_cache=False)
+    return Page(
+        url=url,
+        url_hash=key,
+        content_ref=content_ref,
+        title=title,
+        published=published,
+        content_type=content_type,
+        fetched_at=now,
+        from_cache=False,
+    )

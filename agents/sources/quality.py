@@ -1,5 +1,6 @@
 """A source quality score in [0, 1]: content-farm signals push it down, primary sources up.
 Stored on sources.quality and used by workers when choosing what to read."""
+
 from __future__ import annotations
 
 import re
@@ -12,7 +13,9 @@ BASE = 0.6
 FARM_DOMAIN_WORDS = ("top10", "top-10", "buzz", "viral", "hacks", "deals", "clickbait", "best-", "trending", "-facts")
 PRIMARY_LABELS = {"gov", "europa", "int", "edu", "gouv", "bund"}
 PRIMARY_PATH_WORDS = ("investor", "/ir/", "/press", "newsroom", "registry", "filings", "annual-report")
-LISTICLE_RE = re.compile(r"\b(top \d+|\d+ (?:things|facts|reasons|ways)|you won'?t believe|shocking|must-see)\b|!!", re.I)
+LISTICLE_RE = re.compile(
+    r"\b(top \d+|\d+ (?:things|facts|reasons|ways)|you won'?t believe|shocking|must-see)\b|!!", re.I
+)
 AD_RE = re.compile(r"\b(sponsored|advertisement|buy now|click here|subscribe now|best deals?)\b", re.I)
 STUFFED_TRIGRAM_REPEATS = 4
 UPLOAD_SCHEME = "upload://"

@@ -1,4 +1,5 @@
 """What a search provider returns: one result, the same shape for every provider."""
+
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass

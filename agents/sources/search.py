@@ -5,6 +5,7 @@ charges each query to the job's ledger like model tokens (SEARCH_PRICES / SEARCH
 records it in provider_calls, retries a provider with backoff on transient errors and falls
 back to the next provider when one keeps failing. The web providers live in web_search.py.
 """
+
 from __future__ import annotations
 
 import logging
@@ -39,8 +40,14 @@ class LocalCorpusProvider:
 
     def search(self, query: str, *, owner=None) -> list[Result]:
         return [
-            Result(url=h.url, title=h.title, snippet=h.snippet, published=h.published.isoformat() if h.published else "",
-                   domain=h.domain, quality=h.quality)
+            Result(
+                url=h.url,
+                title=h.title,
+                snippet=h.snippet,
+                published=h.published.isoformat() if h.published else "",
+                domain=h.domain,
+                quality=h.quality,
+            )
             for h in documents.search(query, limit=RESULTS_PER_QUERY)
         ]
 
@@ -54,8 +61,14 @@ class UploadsProvider:
         if owner is None:
             return []
         return [
-            Result(url=h.url, title=h.title, snippet=h.snippet, published=h.published.isoformat() if h.published else "",
-                   domain=h.domain or "uploads", quality=h.quality)
+            Result(
+                url=h.url,
+                title=h.title,
+                snippet=h.snippet,
+                published=h.published.isoformat() if h.published else "",
+                domain=h.domain or "uploads",
+                quality=h.quality,
+            )
             for h in documents.search(query, collection="uploads", owner=owner, limit=RESULTS_PER_QUERY)
         ]
 
@@ -83,16 +96,27 @@ class UploadsByMeaningProvider:
 
 
 def _upload_result(h) -> Result:
-    return Result(url=h.url, title=h.title, snippet=h.snippet, published=h.published.isoformat() if h.published else "",
-                  domain=h.domain or "uploads", quality=h.quality)
+    return Result(
+        url=h.url,
+        title=h.title,
+        snippet=h.snippet,
+        published=h.published.isoformat() if h.published else "",
+        domain=h.domain or "uploads",
+        quality=h.quality,
+    )
 
 
 LOCAL_PROVIDERS = frozenset({"local", "uploads", "uploads_name", "uploads_meaning"})
 
 
 def provider(name: str):
-    registry = {"local": LocalCorpusProvider, "uploads": UploadsProvider, "uploads_name": UploadsByNameProvider,
-                "uploads_meaning": UploadsByMeaningProvider, **web_search.PROVIDERS}
+    registry = {
+        "local": LocalCorpusProvider,
+        "uploads": UploadsProvider,
+        "uploads_name": UploadsByNameProvider,
+        "uploads_meaning": UploadsByMeaningProvider,
+        **web_search.PROVIDERS,
+    }
     try:
         return registry[name]()
     except KeyError:
@@ -130,11 +154,20 @@ def _paid_query(provider_name: str, query: str, owner) -> list[Result]:
 
     def call() -> PaidCall[list[Result]]:
         results = provider(provider_name).search(query, owner=owner)
-        return PaidCall(value=results, model=provider_name, usd_micros=price,
-                        messages=[{"role": "query", "content": query}])
+        return PaidCall(
+            value=results, model=provider_name, usd_micros=price, messages=[{"role": "query", "content": query}]
+        )
 
-    return metered_call(kind="search", role="search", model=provider_name, reserve_tokens=0, reserve_usd_micros=price,
-                        call=call, record_failure=True, failure_messages=[{"role": "query", "content": query}]).value
+    return metered_call(
+        kind="search",
+        role="search",
+        model=provider_name,
+        reserve_tokens=0,
+        reserve_usd_micros=price,
+        call=call,
+        record_failure=True,
+        failure_messages=[{"role": "query", "content": query}],
+    ).value
 
 
 def _finalise(results: list[Result]) -> list[Result]:
@@ -146,7 +179,9 @@ def _finalise(results: list[Result]) -> list[Result]:
     return out
 
 
-def run_search(query: str, *, sources: list[str], owner=None, providers: list[str] | None = None) -> tuple[str, list[Result]]:
+def run_search(
+    query: str, *, sources: list[str], owner=None, providers: list[str] | None = None
+) -> tuple[str, list[Result]]:
     """(provider used, results). Each provider is retried with backoff on transient errors
     (SEARCH_ATTEMPTS), then the next one is tried. Raises SearchUnavailable when every
     provider failed, BudgetExceeded when the job cannot pay for a query."""
@@ -166,8 +201,14 @@ def run_search(query: str, *, sources: list[str], owner=None, providers: list[st
                 if attempt >= settings.SEARCH_ATTEMPTS:
                     errors.append(f"{name}: {exc}")
                     break
-                time.sleep(backoff_seconds(attempt, base=SEARCH_BACKOFF_BASE_SECONDS, cap=SEARCH_BACKOFF_CAP_SECONDS,
-                                           retry_after=getattr(exc, "retry_after_seconds", None)))
+                time.sleep(
+                    backoff_seconds(
+                        attempt,
+                        base=SEARCH_BACKOFF_BASE_SECONDS,
+                        cap=SEARCH_BACKOFF_CAP_SECONDS,
+                        retry_after=getattr(exc, "retry_after_seconds", None),
+                    )
+                )
                 continue
             return name, _finalise(results)
     raise SearchUnavailable("; ".join(errors) or "no search provider configured")

@@ -3,6 +3,7 @@
 A content_ref is `<kind>/<sha256[:2]>/<sha256>`; the same body is stored once however many
 jobs read it, and a ref never changes meaning (stage-1 citation checks rely on that).
 """
+
 from __future__ import annotations
 
 import hashlib

@@ -15,6 +15,7 @@ tables (uploads) and DOCX tables (agents/sources/clean.py) all go through `row_s
 Tables used for layout (one column, a single row, nested tables, cells holding long prose) are
 left as they are.
 """
+
 from __future__ import annotations
 
 import re
@@ -195,8 +196,7 @@ def linearise_markdown_tables(text: str) -> str:
         m = _MD_HEADING_RE.match(line)
         if m:
             heading = m.group(1)
-        if ("|" in line and i + 1 < len(lines) and _MD_SEPARATOR_RE.match(lines[i + 1])
-                and "|" in lines[i + 1] + line):
+        if "|" in line and i + 1 < len(lines) and _MD_SEPARATOR_RE.match(lines[i + 1]) and "|" in lines[i + 1] + line:
             headers = _md_cells(line)
             j = i + 2
             rows = []

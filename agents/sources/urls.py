@@ -1,4 +1,5 @@
 """URL normalisation (courlan) and the hashes pages and sources are keyed by."""
+
 from __future__ import annotations
 
 import hashlib

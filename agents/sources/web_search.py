@@ -8,6 +8,7 @@ the API's JSON); either way the next provider of the chain is tried in the end. 
 call has a connect and a read timeout. Results carry url, title, snippet and the date when
 the API gives one.
 """
+
 from __future__ import annotations
 
 import html
@@ -48,7 +49,7 @@ def _text(value) -> str:
 
 
 def iso_date(value) -> str:
-    """"YYYY-MM-DD" from an API's date field, or "" when it holds no ISO date."""
+    """ "YYYY-MM-DD" from an API's date field, or "" when it holds no ISO date."""
     m = _ISO_DATE_RE.search(str(value or ""))
     return f"{m.group(1)}-{m.group(2)}-{m.group(3)}" if m else ""
 
@@ -60,13 +61,23 @@ def _retry_after(response: requests.Response) -> float | None:
         return None
 
 
-def http_json(method: str, url: str, *, name: str, params: dict | None = None, json_body: dict | None = None,
-              headers: dict | None = None) -> dict:
+def http_json(
+    method: str,
+    url: str,
+    *,
+    name: str,
+    params: dict | None = None,
+    json_body: dict | None = None,
+    headers: dict | None = None,
+) -> dict:
     """One API call with timeouts. Returns the decoded JSON object.
     Raises SearchTransient (timeout, connection, 429, 5xx) or SearchPermanent (other 4xx, not JSON)."""
     try:
         response = requests.request(
-            method, url, params=params, json=json_body,
+            method,
+            url,
+            params=params,
+            json=json_body,
             headers={"User-Agent": USER_AGENT, "Accept": "application/json", **(headers or {})},
             timeout=(CONNECT_TIMEOUT_SECONDS, settings.SEARCH_TIMEOUT_SECONDS),
         )
@@ -95,8 +106,16 @@ def _results(items, *, url_key: str, title_key: str, snippet_key: str, date_keys
             continue
         seen.add(url)
         published = next((d for d in (iso_date(item.get(k)) for k in date_keys) if d), "")
-        out.append(Result(url=url, title=_text(item.get(title_key))[:300], snippet=_text(item.get(snippet_key))[:600],
-                          published=published, domain="", quality=0.0))
+        out.append(
+            Result(
+                url=url,
+                title=_text(item.get(title_key))[:300],
+                snippet=_text(item.get(snippet_key))[:600],
+                published=published,
+                domain="",
+                quality=0.0,
+            )
+        )
         if len(out) >= RESULTS_PER_QUERY:
             break
     return out
@@ -110,10 +129,19 @@ class SearxngProvider:
     def search(self, query: str, *, owner=None) -> list[Result]:
         if not settings.SEARXNG_URL:
             raise SearchPermanent("searxng: SEARXNG_URL is not set")
-        data = http_json("GET", settings.SEARXNG_URL.rstrip("/") + "/search", name=self.name,
-                         params={"q": query, "format": "json", "pageno": 1, "safesearch": 1})
-        return _results(data.get("results"), url_key="url", title_key="title", snippet_key="content",
-                        date_keys=("publishedDate", "pubdate"))
+        data = http_json(
+            "GET",
+            settings.SEARXNG_URL.rstrip("/") + "/search",
+            name=self.name,
+            params={"q": query, "format": "json", "pageno": 1, "safesearch": 1},
+        )
+        return _results(
+            data.get("results"),
+            url_key="url",
+            title_key="title",
+            snippet_key="content",
+            date_keys=("publishedDate", "pubdate"),
+        )
 
 
 class BraveProvider:
@@ -124,11 +152,20 @@ class BraveProvider:
     def search(self, query: str, *, owner=None) -> list[Result]:
         if not settings.BRAVE_API_KEY:
             raise SearchPermanent("brave: BRAVE_API_KEY is not set")
-        data = http_json("GET", settings.BRAVE_API_URL, name=self.name,
-                         params={"q": query, "count": RESULTS_PER_QUERY},
-                         headers={"X-Subscription-Token": settings.BRAVE_API_KEY})
-        return _results((data.get("web") or {}).get("results"), url_key="url", title_key="title",
-                        snippet_key="description", date_keys=("page_age", "age"))
+        data = http_json(
+            "GET",
+            settings.BRAVE_API_URL,
+            name=self.name,
+            params={"q": query, "count": RESULTS_PER_QUERY},
+            headers={"X-Subscription-Token": settings.BRAVE_API_KEY},
+        )
+        return _results(
+            (data.get("web") or {}).get("results"),
+            url_key="url",
+            title_key="title",
+            snippet_key="description",
+            date_keys=("page_age", "age"),
+        )
 
 
 class TavilyProvider:
@@ -139,12 +176,21 @@ class TavilyProvider:
     def search(self, query: str, *, owner=None) -> list[Result]:
         if not settings.TAVILY_API_KEY:
             raise SearchPermanent("tavily: TAVILY_API_KEY is not set")
-        data = http_json("POST", settings.TAVILY_API_URL, name=self.name,
-                         json_body={"query": query, "max_results": RESULTS_PER_QUERY, "search_depth": "basic",
-                                    "include_answer": False},
-                         headers={"Authorization": f"Bearer {settings.TAVILY_API_KEY}"})
-        return _results(data.get("results"), url_key="url", title_key="title", snippet_key="content",
-                        date_keys=("published_date",))
+        data = http_json(
+            "POST",
+            settings.TAVILY_API_URL,
+            name=self.name,
+            json_body={
+                "query": query,
+                "max_results": RESULTS_PER_QUERY,
+                "search_depth": "basic",
+                "include_answer": False,
+            },
+            headers={"Authorization": f"Bearer {settings.TAVILY_API_KEY}"},
+        )
+        return _results(
+            data.get("results"), url_key="url", title_key="title", snippet_key="content", date_keys=("published_date",)
+        )
 
 
 class DuckDuckGoProvider:
@@ -159,7 +205,8 @@ class DuckDuckGoProvider:
 
         try:
             items = DDGS(timeout=max(1, int(settings.SEARCH_TIMEOUT_SECONDS))).text(
-                query, max_results=RESULTS_PER_QUERY, backend=settings.DDGS_BACKEND)
+                query, max_results=RESULTS_PER_QUERY, backend=settings.DDGS_BACKEND
+            )
         except (RatelimitException, TimeoutException) as exc:
             raise SearchTransient(f"duckduckgo: {type(exc).__name__}: {exc}") from exc
         except DDGSException as exc:

@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('jobs', '0002_source_duplicate_of'),
+        ("jobs", "0002_source_duplicate_of"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='providercall',
-            name='epoch',
+            model_name="providercall",
+            name="epoch",
             field=models.PositiveIntegerField(default=1),
         ),
     ]

@@ -6,52 +6,85 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('auth', '0012_alter_user_first_name_max_length'),
-        ('jobs', '0003_provider_call_epoch'),
+        ("auth", "0012_alter_user_first_name_max_length"),
+        ("jobs", "0003_provider_call_epoch"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='UserSettings',
+            name="UserSettings",
             fields=[
-                ('user', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, primary_key=True, related_name='research_settings', serialize=False, to=settings.AUTH_USER_MODEL)),
-                ('require_approval', models.BooleanField(default=False)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
+                (
+                    "user",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        primary_key=True,
+                        related_name="research_settings",
+                        serialize=False,
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                ("require_approval", models.BooleanField(default=False)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
             ],
             options={
-                'db_table': 'user_settings',
+                "db_table": "user_settings",
             },
         ),
         migrations.CreateModel(
-            name='CitationClick',
+            name="CitationClick",
             fields=[
-                ('id', models.BigAutoField(primary_key=True, serialize=False)),
-                ('created_at', models.DateTimeField(auto_now_add=True, db_index=True)),
-                ('job', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='citation_clicks', to='jobs.job')),
-                ('note', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='clicks', to='jobs.note')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(primary_key=True, serialize=False)),
+                ("created_at", models.DateTimeField(auto_now_add=True, db_index=True)),
+                (
+                    "job",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="citation_clicks", to="jobs.job"
+                    ),
+                ),
+                (
+                    "note",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="clicks", to="jobs.note"
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="+", to=settings.AUTH_USER_MODEL
+                    ),
+                ),
             ],
             options={
-                'db_table': 'citation_clicks',
+                "db_table": "citation_clicks",
             },
         ),
         migrations.CreateModel(
-            name='ReportFeedback',
+            name="ReportFeedback",
             fields=[
-                ('id', models.BigAutoField(primary_key=True, serialize=False)),
-                ('rating', models.SmallIntegerField(choices=[(1, 'Up'), (-1, 'Down')])),
-                ('comment', models.TextField(blank=True, default='')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('job', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='feedback', to='jobs.job')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(primary_key=True, serialize=False)),
+                ("rating", models.SmallIntegerField(choices=[(1, "Up"), (-1, "Down")])),
+                ("comment", models.TextField(blank=True, default="")),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                (
+                    "job",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="feedback", to="jobs.job"
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="+", to=settings.AUTH_USER_MODEL
+                    ),
+                ),
             ],
             options={
-                'db_table': 'report_feedback',
-                'constraints': [models.UniqueConstraint(fields=('job', 'user'), name='report_feedback_one_per_user')],
+                "db_table": "report_feedback",
+                "constraints": [models.UniqueConstraint(fields=("job", "user"), name="report_feedback_one_per_user")],
             },
         ),
     ]

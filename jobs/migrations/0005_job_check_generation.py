@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('jobs', '0004_web_settings_and_signals'),
+        ("jobs", "0004_web_settings_and_signals"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='job',
-            name='check_generation',
+            model_name="job",
+            name="check_generation",
             field=models.PositiveSmallIntegerField(default=0),
         ),
     ]

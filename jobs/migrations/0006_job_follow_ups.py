@@ -5,20 +5,25 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('jobs', '0005_job_check_generation'),
+        ("jobs", "0005_job_check_generation"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='job',
-            name='follow_up_missed',
+            model_name="job",
+            name="follow_up_missed",
             field=models.BooleanField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name='job',
-            name='follow_up_of',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='follow_ups', to='jobs.job'),
+            model_name="job",
+            name="follow_up_of",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="follow_ups",
+                to="jobs.job",
+            ),
         ),
     ]

@@ -4,20 +4,19 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('jobs', '0006_job_follow_ups'),
+        ("jobs", "0006_job_follow_ups"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='job',
-            name='plan_scope',
-            field=models.TextField(blank=True, default=''),
+            model_name="job",
+            name="plan_scope",
+            field=models.TextField(blank=True, default=""),
         ),
         migrations.AddField(
-            model_name='subquestion',
-            name='hop',
+            model_name="subquestion",
+            name="hop",
             field=models.PositiveSmallIntegerField(default=0),
         ),
     ]

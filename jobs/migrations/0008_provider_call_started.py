@@ -4,35 +4,34 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('jobs', '0007_plan_scope_and_hops'),
+        ("jobs", "0007_plan_scope_and_hops"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='providercall',
-            name='owner',
-            field=models.CharField(blank=True, default='', max_length=200),
+            model_name="providercall",
+            name="owner",
+            field=models.CharField(blank=True, default="", max_length=200),
         ),
         migrations.AddField(
-            model_name='providercall',
-            name='reservation_id',
-            field=models.CharField(blank=True, default='', max_length=32),
+            model_name="providercall",
+            name="reservation_id",
+            field=models.CharField(blank=True, default="", max_length=32),
         ),
         migrations.AddField(
-            model_name='providercall',
-            name='reserved_tokens',
+            model_name="providercall",
+            name="reserved_tokens",
             field=models.PositiveIntegerField(default=0),
         ),
         migrations.AddField(
-            model_name='providercall',
-            name='reserved_usd_micros',
+            model_name="providercall",
+            name="reserved_usd_micros",
             field=models.PositiveBigIntegerField(default=0),
         ),
         migrations.AddField(
-            model_name='providercall',
-            name='settled',
+            model_name="providercall",
+            name="settled",
             field=models.BooleanField(default=True),
         ),
     ]

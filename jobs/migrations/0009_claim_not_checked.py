@@ -4,20 +4,37 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('jobs', '0010_integrations'),
+        ("jobs", "0010_integrations"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='reportclaim',
-            name='override_verdict',
-            field=models.CharField(blank=True, choices=[('supported', 'Supported'), ('partial', 'Partial'), ('unsupported', 'Unsupported'), ('not_checked', 'Not Checked')], default='', max_length=12),
+            model_name="reportclaim",
+            name="override_verdict",
+            field=models.CharField(
+                blank=True,
+                choices=[
+                    ("supported", "Supported"),
+                    ("partial", "Partial"),
+                    ("unsupported", "Unsupported"),
+                    ("not_checked", "Not Checked"),
+                ],
+                default="",
+                max_length=12,
+            ),
         ),
         migrations.AlterField(
-            model_name='reportclaim',
-            name='verdict',
-            field=models.CharField(choices=[('supported', 'Supported'), ('partial', 'Partial'), ('unsupported', 'Unsupported'), ('not_checked', 'Not Checked')], max_length=12),
+            model_name="reportclaim",
+            name="verdict",
+            field=models.CharField(
+                choices=[
+                    ("supported", "Supported"),
+                    ("partial", "Partial"),
+                    ("unsupported", "Unsupported"),
+                    ("not_checked", "Not Checked"),
+                ],
+                max_length=12,
+            ),
         ),
     ]

@@ -6,102 +6,162 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('jobs', '0008_provider_call_started'),
+        ("jobs", "0008_provider_call_started"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='job',
-            name='what_changed',
+            model_name="job",
+            name="what_changed",
             field=models.JSONField(blank=True, null=True),
         ),
         migrations.CreateModel(
-            name='Watch',
+            name="Watch",
             fields=[
-                ('id', models.BigAutoField(primary_key=True, serialize=False)),
-                ('question', models.TextField()),
-                ('depth', models.CharField(default='deep', max_length=8)),
-                ('sources', models.JSONField(default=list)),
-                ('schedule', models.CharField(choices=[('daily', 'Daily'), ('weekly', 'Weekly')], max_length=8)),
-                ('budget_usd_micros', models.PositiveBigIntegerField()),
-                ('budget_tokens', models.PositiveIntegerField()),
-                ('active', models.BooleanField(default=True)),
-                ('next_run_at', models.DateTimeField(db_index=True)),
-                ('last_run_at', models.DateTimeField(blank=True, null=True)),
-                ('last_error', models.CharField(blank=True, default='', max_length=500)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('origin', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='watches_started', to='jobs.job')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='watches', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(primary_key=True, serialize=False)),
+                ("question", models.TextField()),
+                ("depth", models.CharField(default="deep", max_length=8)),
+                ("sources", models.JSONField(default=list)),
+                ("schedule", models.CharField(choices=[("daily", "Daily"), ("weekly", "Weekly")], max_length=8)),
+                ("budget_usd_micros", models.PositiveBigIntegerField()),
+                ("budget_tokens", models.PositiveIntegerField()),
+                ("active", models.BooleanField(default=True)),
+                ("next_run_at", models.DateTimeField(db_index=True)),
+                ("last_run_at", models.DateTimeField(blank=True, null=True)),
+                ("last_error", models.CharField(blank=True, default="", max_length=500)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "origin",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="watches_started",
+                        to="jobs.job",
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="watches", to=settings.AUTH_USER_MODEL
+                    ),
+                ),
             ],
             options={
-                'db_table': 'watches',
-                'ordering': ['id'],
+                "db_table": "watches",
+                "ordering": ["id"],
             },
         ),
         migrations.AddField(
-            model_name='job',
-            name='watch',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='runs', to='jobs.watch'),
+            model_name="job",
+            name="watch",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="runs",
+                to="jobs.watch",
+            ),
         ),
         migrations.CreateModel(
-            name='WebhookEndpoint',
+            name="WebhookEndpoint",
             fields=[
-                ('id', models.BigAutoField(primary_key=True, serialize=False)),
-                ('url', models.URLField(max_length=2000)),
-                ('secret', models.CharField(max_length=100)),
-                ('events', models.JSONField(default=list)),
-                ('description', models.CharField(blank=True, default='', max_length=200)),
-                ('active', models.BooleanField(default=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='webhook_endpoints', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(primary_key=True, serialize=False)),
+                ("url", models.URLField(max_length=2000)),
+                ("secret", models.CharField(max_length=100)),
+                ("events", models.JSONField(default=list)),
+                ("description", models.CharField(blank=True, default="", max_length=200)),
+                ("active", models.BooleanField(default=True)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="webhook_endpoints",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'db_table': 'webhook_endpoints',
-                'ordering': ['id'],
+                "db_table": "webhook_endpoints",
+                "ordering": ["id"],
             },
         ),
         migrations.CreateModel(
-            name='WebhookDelivery',
+            name="WebhookDelivery",
             fields=[
-                ('id', models.BigAutoField(primary_key=True, serialize=False)),
-                ('message_id', models.CharField(max_length=64, unique=True)),
-                ('event_key', models.CharField(max_length=200)),
-                ('event_type', models.CharField(max_length=20)),
-                ('payload', models.JSONField()),
-                ('status', models.CharField(choices=[('pending', 'Pending'), ('succeeded', 'Succeeded'), ('failed', 'Failed')], default='pending', max_length=10)),
-                ('attempts', models.PositiveSmallIntegerField(default=0)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('finished_at', models.DateTimeField(blank=True, null=True)),
-                ('job', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='jobs.job')),
-                ('endpoint', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='deliveries', to='jobs.webhookendpoint')),
+                ("id", models.BigAutoField(primary_key=True, serialize=False)),
+                ("message_id", models.CharField(max_length=64, unique=True)),
+                ("event_key", models.CharField(max_length=200)),
+                ("event_type", models.CharField(max_length=20)),
+                ("payload", models.JSONField()),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[("pending", "Pending"), ("succeeded", "Succeeded"), ("failed", "Failed")],
+                        default="pending",
+                        max_length=10,
+                    ),
+                ),
+                ("attempts", models.PositiveSmallIntegerField(default=0)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("finished_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "job",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="jobs.job",
+                    ),
+                ),
+                (
+                    "endpoint",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="deliveries",
+                        to="jobs.webhookendpoint",
+                    ),
+                ),
             ],
             options={
-                'db_table': 'webhook_deliveries',
-                'ordering': ['-id'],
+                "db_table": "webhook_deliveries",
+                "ordering": ["-id"],
             },
         ),
         migrations.CreateModel(
-            name='WebhookAttempt',
+            name="WebhookAttempt",
             fields=[
-                ('id', models.BigAutoField(primary_key=True, serialize=False)),
-                ('number', models.PositiveSmallIntegerField()),
-                ('status_code', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('latency_ms', models.PositiveIntegerField(default=0)),
-                ('error', models.CharField(blank=True, default='', max_length=500)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('delivery', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='attempt_log', to='jobs.webhookdelivery')),
+                ("id", models.BigAutoField(primary_key=True, serialize=False)),
+                ("number", models.PositiveSmallIntegerField()),
+                ("status_code", models.PositiveSmallIntegerField(blank=True, null=True)),
+                ("latency_ms", models.PositiveIntegerField(default=0)),
+                ("error", models.CharField(blank=True, default="", max_length=500)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "delivery",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="attempt_log",
+                        to="jobs.webhookdelivery",
+                    ),
+                ),
             ],
             options={
-                'db_table': 'webhook_attempts',
-                'ordering': ['delivery', 'number'],
-                'constraints': [models.UniqueConstraint(fields=('delivery', 'number'), name='webhook_attempts_unique_number')],
+                "db_table": "webhook_attempts",
+                "ordering": ["delivery", "number"],
+                "constraints": [
+                    models.UniqueConstraint(fields=("delivery", "number"), name="webhook_attempts_unique_number")
+                ],
             },
         ),
         migrations.AddConstraint(
-            model_name='webhookdelivery',
-            constraint=models.UniqueConstraint(fields=('endpoint', 'event_key'), name='webhook_deliveries_one_per_event'),
+            model_name="webhookdelivery",
+            constraint=models.UniqueConstraint(
+                fields=("endpoint", "event_key"), name="webhook_deliveries_one_per_event"
+            ),
         ),
     ]

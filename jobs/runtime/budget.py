@@ -5,6 +5,7 @@
 - At 70% of any budget no new searches start.
 - No second round when less than 30% of any budget is left.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

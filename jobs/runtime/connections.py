@@ -7,6 +7,7 @@ once, not the threads it has (278 jobs in flight keep ~560 tasks waiting on mode
 PostgreSQL allows ~100 connections). Without the pool this does nothing: closing would mean a
 new PostgreSQL session after every wait.
 """
+
 from __future__ import annotations
 
 from django.conf import settings

@@ -13,6 +13,7 @@ nothing outside the code bounds a hung call. This module does:
   own socket timeout fires; nothing waits for it) and CallAbandoned, a transient error, is
   raised, so the step retries or fails cleanly instead of parking its worker thread forever.
 """
+
 from __future__ import annotations
 
 import contextvars

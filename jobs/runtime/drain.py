@@ -12,6 +12,7 @@ the sweep that takes the job over still finds it and new steps stay stopped unti
 takeover removes it (the old epoch's tasks are then stale dispatches). Losing
 the mark costs only speed: the next sweep marks the job again and waits one more grace.
 """
+
 from __future__ import annotations
 
 import logging
@@ -50,8 +51,7 @@ def mark(job_id, epoch: int) -> tuple[float, bool]:
     from jobs.runtime.redis_client import redis_client
 
     grace_ms = int(settings.DRAIN_GRACE_SECONDS * 1000)
-    left_ms, new = redis_client().register_script(_MARK)(
-        keys=[_key(job_id)], args=[int(epoch), grace_ms, _linger_ms()])
+    left_ms, new = redis_client().register_script(_MARK)(keys=[_key(job_id)], args=[int(epoch), grace_ms, _linger_ms()])
     return int(left_ms) / 1000, bool(new)
 
 

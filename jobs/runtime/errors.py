@@ -1,4 +1,5 @@
 """Errors the layers agree on. The API turns ApplicationError into a 4xx JSON body."""
+
 from __future__ import annotations
 
 

@@ -6,6 +6,7 @@ Types (the design's): plan_ready search source_read gap_found section_drafted cl
 budget_warning done failed, plus compacting (a worker's context is being compacted) and
 cancelled.
 """
+
 from __future__ import annotations
 
 import json
@@ -23,8 +24,17 @@ from redis.exceptions import LockError
 logger = logging.getLogger(__name__)
 
 EVENT_TYPES = (
-    "plan_ready", "search", "source_read", "gap_found", "section_drafted", "claim_checked",
-    "budget_warning", "compacting", "done", "failed", "cancelled",
+    "plan_ready",
+    "search",
+    "source_read",
+    "gap_found",
+    "section_drafted",
+    "claim_checked",
+    "budget_warning",
+    "compacting",
+    "done",
+    "failed",
+    "cancelled",
 )
 CHANNEL_PREFIX = "job-"
 
@@ -34,7 +44,7 @@ def channel_for(job_id) -> str:
 
 
 def job_id_from_channel(channel: str) -> str | None:
-    return channel[len(CHANNEL_PREFIX):] if channel.startswith(CHANNEL_PREFIX) else None
+    return channel[len(CHANNEL_PREFIX) :] if channel.startswith(CHANNEL_PREFIX) else None
 
 
 def emit(job_id, event_type: str, data: dict | None = None) -> None:
@@ -69,8 +79,11 @@ def _enqueue_follow_ups(job_id, event_type: str) -> None:
     from research_project.celery import app
 
     try:
-        wanted = Job.objects.filter(pk=job_id).filter(
-            Q(watch__isnull=False) | Q(user__webhook_endpoints__active=True)).exists()
+        wanted = (
+            Job.objects.filter(pk=job_id)
+            .filter(Q(watch__isnull=False) | Q(user__webhook_endpoints__active=True))
+            .exists()
+        )
         if wanted:
             transaction.on_commit(lambda: _send_follow_ups(app, str(job_id), event_type))
     except Exception:  # noqa: BLE001 - see the docstring
@@ -91,8 +104,9 @@ PUBLISH_LOCK_SECONDS = 5  # one store + publish takes milliseconds; a dead holde
 def _publish_lock(channel: str):
     from jobs.runtime.redis_client import redis_client
 
-    lock = redis_client().lock(f"events:publish:{channel}", timeout=PUBLISH_LOCK_SECONDS,
-                               blocking_timeout=PUBLISH_LOCK_SECONDS)
+    lock = redis_client().lock(
+        f"events:publish:{channel}", timeout=PUBLISH_LOCK_SECONDS, blocking_timeout=PUBLISH_LOCK_SECONDS
+    )
     acquired = lock.acquire()
     try:
         yield
@@ -130,8 +144,9 @@ class JobEventStorage(DjangoModelStorage):
             try:
                 # A savepoint only inside someone's transaction; alone, the insert autocommits.
                 with transaction.atomic() if connection.in_atomic_block else nullcontext():
-                    Event.objects.create(channel=channel, type=event_type, eid=eid,
-                                         data=json.dumps(data, cls=DjangoJSONEncoder))
+                    Event.objects.create(
+                        channel=channel, type=event_type, eid=eid, data=json.dumps(data, cls=DjangoJSONEncoder)
+                    )
                 break
             except IntegrityError:
                 r.delete(counter)  # reseed from the table and try again

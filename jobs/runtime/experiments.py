@@ -7,6 +7,7 @@ planner_prompt (the name of a prompt file in agents/prompts, e.g. "planner_v2").
 A user always lands in the same variant (a hash of EXPERIMENT_NAME and the user id), and the
 variant is recorded on each job, so quality and cost can be compared per variant.
 """
+
 from __future__ import annotations
 
 import hashlib

@@ -6,6 +6,7 @@ three beats, so a worker that died disappears from the list within HEALTH_WORKER
 sweeper task (sent every SWEEP_INTERVAL_SECONDS) records when it last ran: beat is alive
 when that is recent. `report()` is what GET /healthz returns.
 """
+
 from __future__ import annotations
 
 import json
@@ -36,8 +37,9 @@ def _worker_ttl_ms() -> int:
 
 
 def worker_beat(name: str) -> None:
-    redis_client().set(f"{WORKER_PREFIX}{name}", json.dumps({"pid": os.getpid(), "at": time.time()}),
-                       px=_worker_ttl_ms())
+    redis_client().set(
+        f"{WORKER_PREFIX}{name}", json.dumps({"pid": os.getpid(), "at": time.time()}), px=_worker_ttl_ms()
+    )
 
 
 def worker_gone(name: str) -> None:
@@ -76,10 +78,18 @@ def report() -> dict:
         if raw is None:
             continue
         data = json.loads(raw)
-        workers.append({"name": key[len(WORKER_PREFIX):], "pid": data.get("pid"),
-                        "seconds_since_heartbeat": round(now - float(data.get("at", now)), 1)})
+        workers.append(
+            {
+                "name": key[len(WORKER_PREFIX) :],
+                "pid": data.get("pid"),
+                "seconds_since_heartbeat": round(now - float(data.get("at", now)), 1),
+            }
+        )
     tick = r.get(BEAT_KEY)
     since_tick = round(now - float(tick), 1) if tick else None
     beat_alive = since_tick is not None and since_tick <= BEAT_STALE_SWEEPS * settings.SWEEP_INTERVAL_SECONDS
-    return {"workers": workers, "workers_alive": len(workers),
-            "beat": {"alive": beat_alive, "seconds_since_tick": since_tick}}
+    return {
+        "workers": workers,
+        "workers_alive": len(workers),
+        "beat": {"alive": beat_alive, "seconds_since_tick": since_tick},
+    }

@@ -1,6 +1,7 @@
 """Counters a benchmark reads from a worker process (BENCH_COUNT_QUERIES=1): database round
 trips, and CPU seconds spent inside the offline engine (the "model"), so orchestration cost
 can be told apart from model cost."""
+
 from __future__ import annotations
 
 import re

@@ -23,6 +23,7 @@ of whose workers died. A runner of an older epoch finds its renewal refused, is 
 and every write it then tries is refused by the epoch check in the step commit
 (jobs/runtime/steps.py).
 """
+
 from __future__ import annotations
 
 import json
@@ -115,8 +116,10 @@ class _Keeper:
         # A forked child (prefork pool) has no keeper threads: start them once per process.
         if self._pid != os.getpid() or not all(t.is_alive() for t in self._threads) or not self._threads:
             self._pid = os.getpid()
-            self._threads = [threading.Thread(target=self._run, name="lease-keeper", daemon=True),
-                             threading.Thread(target=self._heartbeat, name="lease-heartbeat", daemon=True)]
+            self._threads = [
+                threading.Thread(target=self._run, name="lease-keeper", daemon=True),
+                threading.Thread(target=self._heartbeat, name="lease-heartbeat", daemon=True),
+            ]
             for thread in self._threads:
                 thread.start()
 
@@ -252,7 +255,8 @@ def expiring_before_next_sweep() -> list[tuple[str, datetime]]:
     return [
         (str(pk), expires)
         for pk, expires in Job.objects.filter(
-            status__in=_active_statuses(), lease_expires_at__gte=now,
+            status__in=_active_statuses(),
+            lease_expires_at__gte=now,
             lease_expires_at__lt=now + timedelta(seconds=settings.SWEEP_INTERVAL_SECONDS),
         ).values_list("pk", "lease_expires_at")[:SWEEP_BATCH]
     ]
@@ -281,8 +285,9 @@ def claims(job_ids=None) -> dict[str, list[tuple[str, int, int | None]]]:
         for owner, _ in rows:
             pipe.pttl(_alive_key(owner))
         ttls = pipe.execute()
-        out[key.split(":", 2)[2]] = [(o, e, ttl if ttl is not None and ttl >= 0 else None)
-                                     for (o, e), ttl in zip(rows, ttls)]
+        out[key.split(":", 2)[2]] = [
+            (o, e, ttl if ttl is not None and ttl >= 0 else None) for (o, e), ttl in zip(rows, ttls)
+        ]
     return out
 
 
@@ -417,7 +422,9 @@ def _take_over(job_ids, dead: dict[str, int]) -> tuple[list[tuple[str, int]], li
     with transaction.atomic():
         # A row locked by a runner committing a step (or by a stopped one, until PostgreSQL
         # ends its idle transaction) is skipped this round instead of blocking the sweeper.
-        expired = list(scope.select_for_update(skip_locked=True).values_list("pk", "epoch", "lease_expires_at")[:SWEEP_BATCH])
+        expired = list(
+            scope.select_for_update(skip_locked=True).values_list("pk", "epoch", "lease_expires_at")[:SWEEP_BATCH]
+        )
         for job_id, epoch, expires_at in expired:
             if not expires_at or expires_at >= now:
                 # A dead task counts for the epoch it died in: a takeover since then is not repeated.

@@ -8,6 +8,7 @@ reservation (`settle_abandoned`): the provider may have served it. When the ledg
 (Redis restarted or flushed) it is rebuilt from the provider_calls rows, under a lock, before
 anything new is granted.
 """
+
 from __future__ import annotations
 
 import time
@@ -139,7 +140,8 @@ def _rows(job_id) -> tuple[int, int, dict[int, tuple[int, int]]]:
 
     per_call = {}
     for pk, settled, t_in, t_out, usd, r_tokens, r_usd in ProviderCall.objects.filter(job_id=job_id).values_list(
-            "pk", "settled", "tokens_in", "tokens_out", "usd_micros", "reserved_tokens", "reserved_usd_micros"):
+        "pk", "settled", "tokens_in", "tokens_out", "usd_micros", "reserved_tokens", "reserved_usd_micros"
+    ):
         per_call[pk] = (t_in + t_out, usd) if settled else (r_tokens, r_usd)
     return sum(t for t, _ in per_call.values()), sum(u for _, u in per_call.values()), per_call
 
@@ -151,8 +153,16 @@ def reserve(job_id, *, tokens: int, usd_micros: int, cap_tokens: int, cap_usd_mi
     for _attempt in range(3):
         ok, why = reserve_script(
             keys=_keys(job_id),
-            args=[res_id, int(tokens), int(usd_micros), int(cap_tokens), int(cap_usd_micros),
-                  int(time.time() * 1000), RESERVATION_TTL_MS, LEDGER_TTL_SECONDS],
+            args=[
+                res_id,
+                int(tokens),
+                int(usd_micros),
+                int(cap_tokens),
+                int(cap_usd_micros),
+                int(time.time() * 1000),
+                RESERVATION_TTL_MS,
+                LEDGER_TTL_SECONDS,
+            ],
         )
         if ok == 1:
             return Reservation(str(job_id), res_id, int(tokens), int(usd_micros))
@@ -179,8 +189,14 @@ def _count(job_id, res_id: str, call_id, tokens: int, usd_micros: int, *, only_i
     from jobs.models import Job
 
     _, count_script = _scripts()
-    args = [res_id or "", "" if call_id is None else str(call_id), int(tokens), int(usd_micros),
-            "1" if only_if_uncounted else "0", LEDGER_TTL_SECONDS]
+    args = [
+        res_id or "",
+        "" if call_id is None else str(call_id),
+        int(tokens),
+        int(usd_micros),
+        "1" if only_if_uncounted else "0",
+        LEDGER_TTL_SECONDS,
+    ]
     total_tokens, total_usd = count_script(keys=_keys(job_id), args=args)
     if total_tokens < 0:
         # The ledger was lost: the rebuild sums the row (settled, or at its reservation); the

@@ -6,6 +6,7 @@ when the cap cannot pay for it), the call is recorded in provider_calls (the dur
 ledger rebuilt after a Redis loss sums), the ledger is settled to what the call really used,
 and the step's usage grows by it. Outside a step (tests, the eval judge) nothing is metered.
 """
+
 from __future__ import annotations
 
 import time
@@ -36,9 +37,17 @@ class PaidCall(Generic[T]):
     latency_ms: int = 0
 
 
-def metered_call(*, kind: str, role: str, model: str, reserve_tokens: int, reserve_usd_micros: int,
-                 call: Callable[[], PaidCall[T]], record_failure: bool = False,
-                 failure_messages: list | None = None) -> PaidCall[T]:
+def metered_call(
+    *,
+    kind: str,
+    role: str,
+    model: str,
+    reserve_tokens: int,
+    reserve_usd_micros: int,
+    call: Callable[[], PaidCall[T]],
+    record_failure: bool = False,
+    failure_messages: list | None = None,
+) -> PaidCall[T]:
     """Run `call` paid for by the current step's job; returns its PaidCall with latency_ms set.
 
     The call is recorded as started (a provider_calls row, unsettled, with its reservation)
@@ -55,14 +64,27 @@ def metered_call(*, kind: str, role: str, model: str, reserve_tokens: int, reser
     reservation = started_row = None
     if scope is not None:
         cap_tokens, cap_usd = caps(scope.job, scope.phase)
-        reservation = ledger.reserve(scope.job.pk, tokens=reserve_tokens, usd_micros=reserve_usd_micros,
-                                     cap_tokens=cap_tokens, cap_usd_micros=cap_usd)
+        reservation = ledger.reserve(
+            scope.job.pk,
+            tokens=reserve_tokens,
+            usd_micros=reserve_usd_micros,
+            cap_tokens=cap_tokens,
+            cap_usd_micros=cap_usd,
+        )
         try:
             started_row = ProviderCall.objects.create(
-                job_id=scope.job.pk, step_key=scope.step_key, epoch=scope.epoch, kind=kind, role=role, model=model,
-                settled=False, reserved_tokens=max(0, int(reserve_tokens)),
-                reserved_usd_micros=max(0, int(reserve_usd_micros)), reservation_id=reservation.res_id,
-                owner=OWNER[:200], messages=failure_messages or [],
+                job_id=scope.job.pk,
+                step_key=scope.step_key,
+                epoch=scope.epoch,
+                kind=kind,
+                role=role,
+                model=model,
+                settled=False,
+                reserved_tokens=max(0, int(reserve_tokens)),
+                reserved_usd_micros=max(0, int(reserve_usd_micros)),
+                reservation_id=reservation.res_id,
+                owner=OWNER[:200],
+                messages=failure_messages or [],
             )
         except Exception:
             ledger.release(reservation)
@@ -75,7 +97,8 @@ def metered_call(*, kind: str, role: str, model: str, reserve_tokens: int, reser
         if started_row is not None:
             if record_failure:
                 ProviderCall.objects.filter(pk=started_row.pk).update(
-                    settled=True, latency_ms=_ms_since(started), ok=False, error=f"{type(exc).__name__}: {exc}"[:500])
+                    settled=True, latency_ms=_ms_since(started), ok=False, error=f"{type(exc).__name__}: {exc}"[:500]
+                )
                 ledger.settle(reservation, tokens=0, usd_micros=0, call_id=started_row.pk)
             else:
                 # Not worth a record: count nothing for it (undoing what a rebuild may have
@@ -87,15 +110,28 @@ def metered_call(*, kind: str, role: str, model: str, reserve_tokens: int, reser
     if started_row is not None:
         # Counted in the ledger first, then marked settled: a crash between the two leaves the
         # row unsettled, and a takeover then finds it already counted (never counted twice).
-        ledger.settle(reservation, tokens=paid.tokens_in + paid.tokens_out, usd_micros=paid.usd_micros,
-                      call_id=started_row.pk)
-        ProviderCall.objects.filter(pk=started_row.pk).update(
-            settled=True, model=paid.model, tokens_in=paid.tokens_in, tokens_out=paid.tokens_out,
-            usd_micros=paid.usd_micros, latency_ms=paid.latency_ms, messages=paid.messages, response=paid.response,
-            trajectory_ref=paid.trajectory_ref, ok=True, error="",
+        ledger.settle(
+            reservation, tokens=paid.tokens_in + paid.tokens_out, usd_micros=paid.usd_micros, call_id=started_row.pk
         )
-        scope.usage.add(model=paid.model if kind == "model" else "", tokens_in=paid.tokens_in,
-                        tokens_out=paid.tokens_out, usd_micros=paid.usd_micros)
+        ProviderCall.objects.filter(pk=started_row.pk).update(
+            settled=True,
+            model=paid.model,
+            tokens_in=paid.tokens_in,
+            tokens_out=paid.tokens_out,
+            usd_micros=paid.usd_micros,
+            latency_ms=paid.latency_ms,
+            messages=paid.messages,
+            response=paid.response,
+            trajectory_ref=paid.trajectory_ref,
+            ok=True,
+            error="",
+        )
+        scope.usage.add(
+            model=paid.model if kind == "model" else "",
+            tokens_in=paid.tokens_in,
+            tokens_out=paid.tokens_out,
+            usd_micros=paid.usd_micros,
+        )
     return paid
 
 
@@ -107,11 +143,21 @@ def settle_abandoned_calls(job_id, *, before_epoch: int) -> int:
 
     n = 0
     for row in ProviderCall.objects.filter(job_id=job_id, settled=False, epoch__lt=before_epoch):
-        ledger.settle_abandoned(job_id, call_id=row.pk, res_id=row.reservation_id, tokens=row.reserved_tokens,
-                                usd_micros=row.reserved_usd_micros)
+        ledger.settle_abandoned(
+            job_id,
+            call_id=row.pk,
+            res_id=row.reservation_id,
+            tokens=row.reserved_tokens,
+            usd_micros=row.reserved_usd_micros,
+        )
         n += ProviderCall.objects.filter(pk=row.pk, settled=False).update(
-            settled=True, tokens_in=row.reserved_tokens, tokens_out=0, usd_micros=row.reserved_usd_micros, ok=False,
-            error="the worker died during the call: counted at its reservation")
+            settled=True,
+            tokens_in=row.reserved_tokens,
+            tokens_out=0,
+            usd_micros=row.reserved_usd_micros,
+            ok=False,
+            error="the worker died during the call: counted at its reservation",
+        )
     return n
 
 

@@ -1,4 +1,5 @@
 """One Redis connection pool per process for the ledger, rate limiter, slots and events."""
+
 from __future__ import annotations
 
 from functools import lru_cache

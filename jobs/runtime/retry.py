@@ -24,6 +24,7 @@ instead of another attempt; jobs/runtime/deadline.py); a job past its deadline p
 DEADLINE_GRACE_SECONDS is ended by the sweeper; a job re-dispatched more than
 POISON_REDISPATCHES times without a new step ends failed (jobs/stages/lifecycle.py).
 """
+
 from __future__ import annotations
 
 import random

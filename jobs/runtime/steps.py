@@ -14,6 +14,7 @@ written, each citation check) runs through `run_step`:
    the step row is inserted, and the step's own rows (notes, sub-questions, ...) are written.
    If a twin attempt inserted the key first, its output wins and ours is discarded.
 """
+
 from __future__ import annotations
 
 import contextvars
@@ -113,8 +114,11 @@ def _lookup(ctx: RunContext, key: str) -> tuple[dict | None, int | None, str | N
 
     pk = Job._meta.pk.get_db_prep_value(ctx.job.pk, connection)
     with connection.cursor() as cur:
-        cur.execute("SELECT j.epoch, j.status, (SELECT s.output FROM steps s WHERE s.step_key = %s) "
-                    "FROM jobs j WHERE j.job_id = %s", [key, pk])
+        cur.execute(
+            "SELECT j.epoch, j.status, (SELECT s.output FROM steps s WHERE s.step_key = %s) "
+            "FROM jobs j WHERE j.job_id = %s",
+            [key, pk],
+        )
         row = cur.fetchone()
     if row is None:
         return None, None, None
@@ -223,15 +227,26 @@ def run_step(
         with transaction.atomic():
             seq = _fence_and_next_seq(ctx)
             if result.write_rows is not None:
-                step = Step(job_id=ctx.job.pk, seq=seq, kind=kind, sq_id=sq_id, step_key=key, output=output, epoch=ctx.epoch)
+                step = Step(
+                    job_id=ctx.job.pk, seq=seq, kind=kind, sq_id=sq_id, step_key=key, output=output, epoch=ctx.epoch
+                )
                 updated = result.write_rows(step)
                 if updated is not None:
                     output = updated
             Step.objects.create(
-                job_id=ctx.job.pk, seq=seq, kind=kind, sq_id=sq_id, step_key=key,
-                output=output, output_ref=result.output_ref, model=usage.model,
-                tokens_in=usage.tokens_in, tokens_out=usage.tokens_out, usd_micros=usage.usd_micros,
-                epoch=ctx.epoch, started_at=started_at,
+                job_id=ctx.job.pk,
+                seq=seq,
+                kind=kind,
+                sq_id=sq_id,
+                step_key=key,
+                output=output,
+                output_ref=result.output_ref,
+                model=usage.model,
+                tokens_in=usage.tokens_in,
+                tokens_out=usage.tokens_out,
+                usd_micros=usage.usd_micros,
+                epoch=ctx.epoch,
+                started_at=started_at,
             )
     except IntegrityError:
         twin = stored_output(key)
@@ -254,6 +269,15 @@ def _count_step(kind: str, usage: StepUsage) -> None:
 
 
 __all__ = [
-    "RunContext", "StepResult", "StepScope", "StepUsage", "current_scope", "run_step", "step_key",
-    "ensure_may_run", "LeaseLost", "JobStopped", "JobDraining",
+    "RunContext",
+    "StepResult",
+    "StepScope",
+    "StepUsage",
+    "current_scope",
+    "run_step",
+    "step_key",
+    "ensure_may_run",
+    "LeaseLost",
+    "JobStopped",
+    "JobDraining",
 ]

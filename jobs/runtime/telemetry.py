@@ -10,6 +10,7 @@ second.
 Names are `name` or `name|label=value,...` fields of the hash COUNTERS_KEY; a histogram is a
 counter per bucket (`name_bucket|le=...`) plus `name_sum` and `name_count`.
 """
+
 from __future__ import annotations
 
 import atexit

@@ -8,6 +8,7 @@ A transition is one conditional UPDATE: it happens only from a status listed for
 `epoch` is given, only for the dispatch that owns the job), so a late or stale task can never
 move a job backwards or revive one that ended.
 """
+
 from __future__ import annotations
 
 from django.utils import timezone
@@ -33,8 +34,9 @@ RELEASES_LEASE = frozenset({S.AWAITING_APPROVAL, S.DONE, S.FAILED, S.CANCELLED})
 ENDS_JOB = frozenset(Job.TERMINAL_STATUSES)
 
 
-def job_transition(job_id, *, to: str, epoch: int | None = None, new_epoch: int | None = None, from_statuses=None,
-                   **fields) -> bool:
+def job_transition(
+    job_id, *, to: str, epoch: int | None = None, new_epoch: int | None = None, from_statuses=None, **fields
+) -> bool:
     """Move the job to status `to` if it is in a status `to` may follow (or in `from_statuses`,
     a narrower set) and, when `epoch` is given, still at that epoch; `new_epoch` starts a new
     lease generation (a new dispatch owns the job). Sets `fields` in the same UPDATE; ending the

@@ -2,6 +2,7 @@
 unsupported sentence goes back to the writer once with the verdict as feedback, is judged
 again, and is dropped if still unsupported. No sentence ships with an unsupported verdict.
 Sentences are independent: the task graph checks them in batches, all batches at once."""
+
 from __future__ import annotations
 
 from dataclasses import asdict
@@ -32,8 +33,13 @@ def generation_key(ctx: RunContext, counter: str) -> str:
 
 
 def _judge_step(ctx: RunContext, counter: str, text: str, notes: list[Note]) -> dict:
-    return run_step(ctx, kind="check", counter=generation_key(ctx, counter), phase=Phase.WRITING,
-                    fn=lambda: StepResult(output=judging.judge(text, notes)))
+    return run_step(
+        ctx,
+        kind="check",
+        counter=generation_key(ctx, counter),
+        phase=Phase.WRITING,
+        fn=lambda: StepResult(output=judging.judge(text, notes)),
+    )
 
 
 def check_sentence(ctx: RunContext, index: int, draft: dict, known: dict) -> CheckedSentence:
@@ -67,15 +73,24 @@ def check_sentence(ctx: RunContext, index: int, draft: dict, known: dict) -> Che
         checked.single_source = single_source(text, notes)
         return checked
     # One rewrite with the verdict as feedback, then judged again; dropped if still unsupported.
-    rewrite = run_step(ctx, kind="write", counter=generation_key(ctx, f"rewrite-{index}"), phase=Phase.WRITING,
-                       fn=lambda: StepResult(output=judging.rewrite(text, verdict["verdict"], verdict["reason"], notes)))
-    history.append({"stage": "rewrite", "text": rewrite["text"], "note_ids": rewrite["note_ids"], "drop": rewrite["drop"]})
+    rewrite = run_step(
+        ctx,
+        kind="write",
+        counter=generation_key(ctx, f"rewrite-{index}"),
+        phase=Phase.WRITING,
+        fn=lambda: StepResult(output=judging.rewrite(text, verdict["verdict"], verdict["reason"], notes)),
+    )
+    history.append(
+        {"stage": "rewrite", "text": rewrite["text"], "note_ids": rewrite["note_ids"], "drop": rewrite["drop"]}
+    )
     checked.reason = verdict["reason"]
     if rewrite["drop"] or not rewrite["text"].strip():
         return checked
     new_notes, problem = stage_one([i for i in rewrite["note_ids"] if i in ids], known)
     if not new_notes:
-        history.append({"stage": "stage1", "verdict": UNSUPPORTED, "reason": problem or "rewrite cites no note it was given"})
+        history.append(
+            {"stage": "stage1", "verdict": UNSUPPORTED, "reason": problem or "rewrite cites no note it was given"}
+        )
         return checked
     rewritten, composed = composed_problem(rewrite["text"], new_notes)
     if composed:
@@ -92,13 +107,18 @@ def check_sentence(ctx: RunContext, index: int, draft: dict, known: dict) -> Che
         checked.reason = second["reason"]
         return checked
     checked.text, checked.note_ids = rewrite["text"], [n.note_id for n in new_notes]
-    checked.verdict, checked.reason, checked.outcome = second["verdict"], second["reason"], ReportClaim.Outcome.REWRITTEN
+    checked.verdict, checked.reason, checked.outcome = (
+        second["verdict"],
+        second["reason"],
+        ReportClaim.Outcome.REWRITTEN,
+    )
     checked.single_source = single_source(checked.text, new_notes)
     return checked
 
 
-def check_draft(ctx: RunContext, drafted: list[dict], *, first_index: int = 0,
-                announce: bool = True) -> tuple[list[CheckedSentence], str]:
+def check_draft(
+    ctx: RunContext, drafted: list[dict], *, first_index: int = 0, announce: bool = True
+) -> tuple[list[CheckedSentence], str]:
     """Check every drafted sentence (the first one is sentence `first_index` of the report, which
     numbers its step keys); returns (checked, stopped_reason). Sentences that could not be
     checked (budget spent) are dropped, never shipped unchecked. `announce`: one claim_checked
@@ -119,7 +139,9 @@ def check_draft(ctx: RunContext, drafted: list[dict], *, first_index: int = 0,
             checked = CheckedSentence.dropped(draft, f"judge failed: {exc}")
         out.append(checked)
         if announce:
-            events.emit(ctx.job_id, "claim_checked", {"index": index, "verdict": checked.verdict, "outcome": checked.outcome})
+            events.emit(
+                ctx.job_id, "claim_checked", {"index": index, "verdict": checked.verdict, "outcome": checked.outcome}
+            )
     return out, stopped
 
 
@@ -133,9 +155,11 @@ def batches(count: int, size: int) -> list[tuple[int, int]]:
 def _batch_keys(ctx: RunContext, start: int, stop: int) -> list[str]:
     keys = []
     for index in range(start, stop):
-        keys += [step_key(ctx.job_id, None, "check", generation_key(ctx, f"{index}")),
-                 step_key(ctx.job_id, None, "check", generation_key(ctx, f"{index}-2")),
-                 step_key(ctx.job_id, None, "write", generation_key(ctx, f"rewrite-{index}"))]
+        keys += [
+            step_key(ctx.job_id, None, "check", generation_key(ctx, f"{index}")),
+            step_key(ctx.job_id, None, "check", generation_key(ctx, f"{index}-2")),
+            step_key(ctx.job_id, None, "write", generation_key(ctx, f"rewrite-{index}")),
+        ]
     return keys
 
 
@@ -145,9 +169,17 @@ def check_batch(ctx: RunContext, drafts: list[dict], first_index: int) -> dict:
     ctx.prefetch(step_key__in=_batch_keys(ctx, first_index, first_index + len(drafts)))
     checked, stopped = check_draft(ctx, drafts, first_index=first_index, announce=False)
     outcomes = [c.outcome for c in checked]
-    events.emit(ctx.job_id, "claim_checked", {
-        "index": first_index, "count": len(checked), "kept": outcomes.count(ReportClaim.Outcome.KEPT),
-        "rewritten": outcomes.count(ReportClaim.Outcome.REWRITTEN), "dropped": outcomes.count(ReportClaim.Outcome.DROPPED)})
+    events.emit(
+        ctx.job_id,
+        "claim_checked",
+        {
+            "index": first_index,
+            "count": len(checked),
+            "kept": outcomes.count(ReportClaim.Outcome.KEPT),
+            "rewritten": outcomes.count(ReportClaim.Outcome.REWRITTEN),
+            "dropped": outcomes.count(ReportClaim.Outcome.DROPPED),
+        },
+    )
     return {"start": first_index, "checked": [asdict(c) for c in checked], "stopped": stopped}
 
 

@@ -5,6 +5,7 @@ are found. The result is one step's output (no model call), so a re-run writes f
 evidence. The writer gets only the selected notes; the disagreement sentences are built here and
 checked like any other sentence; the report JSON gets `disagreements` and `minority_claims`, and
 every sentence that uses a disputed figure is marked `disputed`."""
+
 from __future__ import annotations
 
 from agents.sources import store
@@ -28,10 +29,22 @@ def _evidence_notes(job: Job) -> tuple[list[Note], list[EvidenceNote]]:
         s = n.source
         if s.pk not in pages:
             pages[s.pk] = store.get_text(s.content_ref) if s.content_ref else ""
-        out.append(EvidenceNote(
-            id=n.note_id, claim=n.claim, quote=n.quote, domain=s.domain, url=s.url, title=s.title,
-            published=s.published_at.isoformat() if s.published_at else None, quality=s.quality,
-            section=n.sq.section, subquestion=n.sq.text, source_id=s.pk, page_text=pages[s.pk]))
+        out.append(
+            EvidenceNote(
+                id=n.note_id,
+                claim=n.claim,
+                quote=n.quote,
+                domain=s.domain,
+                url=s.url,
+                title=s.title,
+                published=s.published_at.isoformat() if s.published_at else None,
+                quality=s.quality,
+                section=n.sq.section,
+                subquestion=n.sq.text,
+                source_id=s.pk,
+                page_text=pages[s.pk],
+            )
+        )
     return rows, out
 
 
@@ -46,7 +59,9 @@ def compute(job: Job) -> dict:
 
 def run(ctx: RunContext) -> dict:
     """The selection as a step (replayed on a re-run)."""
-    return run_step(ctx, kind=KIND, counter=COUNTER, fn=lambda: StepResult(output=compute(ctx.job)), phase=Phase.WRITING)
+    return run_step(
+        ctx, kind=KIND, counter=COUNTER, fn=lambda: StepResult(output=compute(ctx.job)), phase=Phase.WRITING
+    )
 
 
 def stored(job: Job) -> dict | None:
@@ -88,7 +103,9 @@ def disagreement_drafts(selection: dict, drafted: list[dict]) -> list[dict]:
     where = {i: h for h, ids in selection["sections"].items() for i in ids}
     sections: dict[str, dict] = {}
     for d in drafted:
-        sections.setdefault(d["heading"], {"section_index": d["section_index"], "heading": d["heading"], "position": -1})
+        sections.setdefault(
+            d["heading"], {"section_index": d["section_index"], "heading": d["heading"], "position": -1}
+        )
         sections[d["heading"]]["position"] = max(sections[d["heading"]]["position"], d["position"])
     out = []
     for entry in selection["disagreements"]:
@@ -97,8 +114,16 @@ def disagreement_drafts(selection: dict, drafted: list[dict]) -> list[dict]:
         heading = max(set(votes), key=votes.count) if votes else drafted[-1]["heading"]
         place = sections[heading]
         place["position"] += 1
-        out.append({"text": entry["draft"]["text"], "note_ids": entry["draft"]["note_ids"], "disagreement": entry["id"],
-                    "section_index": place["section_index"], "heading": place["heading"], "position": place["position"]})
+        out.append(
+            {
+                "text": entry["draft"]["text"],
+                "note_ids": entry["draft"]["note_ids"],
+                "disagreement": entry["id"],
+                "section_index": place["section_index"],
+                "heading": place["heading"],
+                "position": place["position"],
+            }
+        )
     return out
 
 
@@ -110,8 +135,10 @@ def annotate(report: dict, selection: dict | None) -> dict:
     shipped = {s["text"] for sec in report.get("sections", []) for s in sec["sentences"]}
     entries = []
     for entry in selection["disagreements"]:
-        entries.append({k: v for k, v in entry.items() if k not in {"draft", "disputed_values"}}
-                       | {"stated_in_report": entry["sentence"] in shipped})
+        entries.append(
+            {k: v for k, v in entry.items() if k not in {"draft", "disputed_values"}}
+            | {"stated_in_report": entry["sentence"] in shipped}
+        )
     for sec in report.get("sections", []):
         for s in sec["sentences"]:
             if s["text"] in {e["sentence"] for e in entries}:
@@ -122,8 +149,11 @@ def annotate(report: dict, selection: dict | None) -> dict:
                 s["disputed"] = hit
     report["disagreements"] = entries
     report["minority_claims"] = selection.get("minority_claims", [])
-    report["evidence"] = {"withheld": len(selection.get("withheld", {})), "scope": selection.get("scope", {}),
-                          "credibility": selection.get("credibility", {})}
+    report["evidence"] = {
+        "withheld": len(selection.get("withheld", {})),
+        "scope": selection.get("scope", {}),
+        "credibility": selection.get("credibility", {}),
+    }
     return report
 
 

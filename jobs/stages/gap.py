@@ -1,5 +1,6 @@
 """Gap check: the outer loop and the only place the plan changes. Code decides whether a
 second round may run at all (at most two rounds; none with less than 30% of a budget left)."""
+
 from __future__ import annotations
 
 from agents import gap_check
@@ -19,9 +20,9 @@ def after_round(ctx: RunContext, round_no: int) -> tuple[str, int]:
     """Decide what follows round `round_no`: ("round", 2) or ("write", 0)."""
     job = ctx.job
     # Sub-questions a dead header task left unfinished are reported, not waited for.
-    SubQuestion.objects.filter(job=job, round=round_no, status__in=[SubQuestion.Status.PENDING, SubQuestion.Status.RUNNING]).update(
-        status=SubQuestion.Status.FAILED, error="its worker did not finish"
-    )
+    SubQuestion.objects.filter(
+        job=job, round=round_no, status__in=[SubQuestion.Status.PENDING, SubQuestion.Status.RUNNING]
+    ).update(status=SubQuestion.Status.FAILED, error="its worker did not finish")
     if round_no >= MAX_ROUNDS:
         return "write", 0
     if not budget.second_round_allowed(job):
@@ -37,14 +38,32 @@ def after_round(ctx: RunContext, round_no: int) -> tuple[str, int]:
         claims_by_sq.setdefault(note.sq_id, []).append(note.claim)
 
     def fn():
-        other = [o for o in (Step.objects.filter(job=job, kind="read").order_by("step_key").values_list("output", flat=True)) if o.get("other_findings")]
+        other = [
+            o
+            for o in (Step.objects.filter(job=job, kind="read").order_by("step_key").values_list("output", flat=True))
+            if o.get("other_findings")
+        ]
         try:
             decision = gap_check.check_gaps(
-                question=job.question, outline=job.outline,
-                subquestions=[{"text": s.text, "section": s.section, "status": s.status, "summary": s.summary,
-                               "not_found": s.not_found, "key_notes": (relevant_claims(claims_by_sq.get(s.pk, []), s.text) if s.hop
-                                             else key_claims(claims_by_sq.get(s.pk, []))),
-                               "hop": s.hop, "round": s.round} for s in sqs],
+                question=job.question,
+                outline=job.outline,
+                subquestions=[
+                    {
+                        "text": s.text,
+                        "section": s.section,
+                        "status": s.status,
+                        "summary": s.summary,
+                        "not_found": s.not_found,
+                        "key_notes": (
+                            relevant_claims(claims_by_sq.get(s.pk, []), s.text)
+                            if s.hop
+                            else key_claims(claims_by_sq.get(s.pk, []))
+                        ),
+                        "hop": s.hop,
+                        "round": s.round,
+                    }
+                    for s in sqs
+                ],
                 other_findings=[o["other_findings"] for o in other][:20],
             )
         except (BudgetExceeded, ModelOutputError) as exc:
@@ -54,11 +73,19 @@ def after_round(ctx: RunContext, round_no: int) -> tuple[str, int]:
 
         def write_rows(step):
             if not decision["enough"]:
-                SubQuestion.objects.bulk_create([
-                    SubQuestion(job=job, round=round_no + 1, position=i, text=s["text"], section=s["section"],
-                                hop=s.get("hop") or 0)
-                    for i, s in enumerate(decision["new_subquestions"])
-                ])
+                SubQuestion.objects.bulk_create(
+                    [
+                        SubQuestion(
+                            job=job,
+                            round=round_no + 1,
+                            position=i,
+                            text=s["text"],
+                            section=s["section"],
+                            hop=s.get("hop") or 0,
+                        )
+                        for i, s in enumerate(decision["new_subquestions"])
+                    ]
+                )
             return None
 
         return StepResult(output=decision, write_rows=write_rows)
@@ -66,7 +93,9 @@ def after_round(ctx: RunContext, round_no: int) -> tuple[str, int]:
     decision = run_step(ctx, kind="gap_check", counter=round_no, fn=fn)
     if decision["enough"]:
         return "write", 0
-    events.emit(ctx.job_id, "gap_found", {"reason": decision["reason"], "new_subquestions": decision["new_subquestions"]})
+    events.emit(
+        ctx.job_id, "gap_found", {"reason": decision["reason"], "new_subquestions": decision["new_subquestions"]}
+    )
     return "round", round_no + 1
 
 
@@ -77,12 +106,24 @@ def unanswered_for(job) -> list[str]:
     evidence answers the question. For the writer stage."""
     from django.db.models import Count
 
-    rows = (SubQuestion.objects.filter(job=job).annotate(note_count=Count("notes")).order_by("round", "position"))
-    gap_said = [u for out in Step.objects.filter(job=job, kind="gap_check").values_list("output", flat=True)
-                for u in (out or {}).get("unanswered", [])]
+    rows = SubQuestion.objects.filter(job=job).annotate(note_count=Count("notes")).order_by("round", "position")
+    gap_said = [
+        u
+        for out in Step.objects.filter(job=job, kind="gap_check").values_list("output", flat=True)
+        for u in (out or {}).get("unanswered", [])
+    ]
     return gap_check.unanswered_parts(
         question=job.question,
-        subquestions=[{"text": s.text, "hop": s.hop, "round": s.round, "status": s.status, "notes": s.note_count,
-                       "not_found": s.not_found} for s in rows],
+        subquestions=[
+            {
+                "text": s.text,
+                "hop": s.hop,
+                "round": s.round,
+                "status": s.status,
+                "notes": s.note_count,
+                "not_found": s.not_found,
+            }
+            for s in rows
+        ],
         gap_unanswered=gap_said,
     )

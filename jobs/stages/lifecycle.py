@@ -1,6 +1,7 @@
 """Where a job is in its life: failing it, finding where a re-dispatched job continues, noting
 why research stopped early, and ending a job that would otherwise never end (past its deadline
 plus a grace period, or re-dispatched again and again without a new step: a "poison job")."""
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -26,8 +27,11 @@ def resume_point(job: Job) -> tuple[str, int]:
     if job.status == Job.Status.PLANNING:
         return "plan", 0
     if job.status == Job.Status.RESEARCHING:
-        pending = SubQuestion.objects.filter(job=job, round=job.round).exclude(
-            status__in=SubQuestion.FINISHED_STATUSES).exists()
+        pending = (
+            SubQuestion.objects.filter(job=job, round=job.round)
+            .exclude(status__in=SubQuestion.FINISHED_STATUSES)
+            .exists()
+        )
         return ("round" if pending else "after_round"), job.round
     return "write", job.round
 
@@ -73,7 +77,9 @@ def end_overdue_jobs() -> list[str]:
     its tasks are doing (they find the job failed at their next step and stop); returns their ids."""
     cutoff = timezone.now() - timedelta(seconds=settings.DEADLINE_GRACE_SECONDS)
     ended = []
-    overdue = Job.objects.filter(status__in=Job.ACTIVE_STATUSES, deadline_at__lt=cutoff).values_list("pk", "status", "deadline_at")
+    overdue = Job.objects.filter(status__in=Job.ACTIVE_STATUSES, deadline_at__lt=cutoff).values_list(
+        "pk", "status", "deadline_at"
+    )
     for job_id, status, deadline_at in overdue[:OVERDUE_BATCH]:
         late = (timezone.now() - deadline_at).total_seconds()
         reason = _with_last_error(job_id, f"the time budget ran out: still {status} {late:.0f} s after the deadline")
@@ -113,13 +119,15 @@ READER_MODEL_FAILURES = ("reader output invalid", "ModelOutputError", "ModelCall
 
 
 def reader_model_failure(job: Job) -> str:
-    """"the reader model's replies could not be used: …" when no read gave a note and the reader
+    """ "the reader model's replies could not be used: …" when no read gave a note and the reader
     model (replies unusable or refused) is what made most reads fail, else ""."""
     from jobs.models import Note, Step
 
     if Note.objects.filter(job=job).exists():
         return ""
-    errors = [out.get("error", "") for out in Step.objects.filter(job=job, kind="read").values_list("output", flat=True)]
+    errors = [
+        out.get("error", "") for out in Step.objects.filter(job=job, kind="read").values_list("output", flat=True)
+    ]
     model_errors = [e for e in errors if e.startswith(READER_MODEL_FAILURES)]
     # The reader model is the cause when it failed at least as many reads as every other cause
     # (pages that could not be fetched, budget) together.

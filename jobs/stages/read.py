@@ -1,5 +1,6 @@
 """Read: fetch one page (cached, a step) and read it against one sub-question (a step that
 writes the notes). Only notes go back to the worker."""
+
 from __future__ import annotations
 
 import time
@@ -27,12 +28,27 @@ def read_one(ctx: RunContext, sq_id: int, url: str) -> dict:
     source = Source.objects.get(job=ctx.job, url_hash=h)
     fetched = run_step(ctx, kind="fetch", counter=h, fn=lambda: _fetch(ctx, url, source))
     if fetched.get("error"):
-        return run_step(ctx, kind="read", counter=h, sq_id=sq_id, fn=lambda: StepResult(output={"error": fetched["error"], "notes": []}))
+        return run_step(
+            ctx,
+            kind="read",
+            counter=h,
+            sq_id=sq_id,
+            fn=lambda: StepResult(output={"error": fetched["error"], "notes": []}),
+        )
     source.refresh_from_db()
     sq = SubQuestion.objects.get(pk=sq_id)
     out = run_step(ctx, kind="read", counter=h, sq_id=sq_id, fn=lambda: _read(ctx, sq, source))
-    events.emit(ctx.job_id, "source_read", {"sq_id": sq_id, "url": source.url, "title": source.title,
-                                            "notes": len(out.get("notes", [])), "error": out.get("error", "")})
+    events.emit(
+        ctx.job_id,
+        "source_read",
+        {
+            "sq_id": sq_id,
+            "url": source.url,
+            "title": source.title,
+            "notes": len(out.get("notes", [])),
+            "error": out.get("error", ""),
+        },
+    )
     return out
 
 
@@ -54,31 +70,55 @@ def _fetch(ctx: RunContext, url: str, source: Source) -> StepResult:
     def write_rows(step):
         text = store.get_text(page.content_ref)
         Source.objects.filter(pk=source.pk).update(
-            content_ref=page.content_ref, content_chars=len(text), title=(page.title or source.title)[:500],
-            published_at=page.published, fetched_at=page.fetched_at,
+            content_ref=page.content_ref,
+            content_chars=len(text),
+            title=(page.title or source.title)[:500],
+            published_at=page.published,
+            fetched_at=page.fetched_at,
             quality=score_page(url, page.title or source.title, text, page.published),
         )
         return None
 
-    return StepResult(output={"content_ref": page.content_ref, "from_cache": page.from_cache}, output_ref=page.content_ref,
-                      write_rows=write_rows)
+    return StepResult(
+        output={"content_ref": page.content_ref, "from_cache": page.from_cache},
+        output_ref=page.content_ref,
+        write_rows=write_rows,
+    )
 
 
 def _read(ctx: RunContext, sq: SubQuestion, source: Source) -> StepResult:
     page_text = store.get_text(source.content_ref)
-    others = {s.pk: store.get_text(s.content_ref) for s in Source.objects.filter(job=ctx.job, url_hash__in=_read_before(ctx, sq, source))
-              .exclude(pk=source.pk).exclude(content_ref="").order_by("url_hash").only("pk", "content_ref")}
+    others = {
+        s.pk: store.get_text(s.content_ref)
+        for s in Source.objects.filter(job=ctx.job, url_hash__in=_read_before(ctx, sq, source))
+        .exclude(pk=source.pk)
+        .exclude(content_ref="")
+        .order_by("url_hash")
+        .only("pk", "content_ref")
+    }
     original = dedupe.near_duplicate_of(page_text, others)
     if original is not None:
+
         def mark(step):
             Source.objects.filter(pk=source.pk).update(duplicate_of_id=original)
             return None
 
-        return StepResult(output={"error": f"near-duplicate of source {original}, not read again", "notes": [],
-                                  "duplicate_of": original}, write_rows=mark)
+        return StepResult(
+            output={
+                "error": f"near-duplicate of source {original}, not read again",
+                "notes": [],
+                "duplicate_of": original,
+            },
+            write_rows=mark,
+        )
     try:
-        result = reader.read_page(subquestion=sq.text, page_text=page_text, url=source.url, title=source.title,
-                                  published=source.published_at.isoformat() if source.published_at else "")
+        result = reader.read_page(
+            subquestion=sq.text,
+            page_text=page_text,
+            url=source.url,
+            title=source.title,
+            published=source.published_at.isoformat() if source.published_at else "",
+        )
     except BudgetExceeded as exc:
         research_budget_spent(ctx.job, exc)
         return StepResult(output={"error": f"not read: {exc.dimension} budget reached", "notes": []})
@@ -86,15 +126,27 @@ def _read(ctx: RunContext, sq: SubQuestion, source: Source) -> StepResult:
         return StepResult(output={"error": f"reader output invalid: {exc}"[:500], "notes": []})
 
     def write_rows(step):
-        created = Note.objects.bulk_create([
-            Note(job_id=ctx.job.pk, sq_id=sq.pk, source_id=source.pk, claim=n["claim"], quote=n["quote"],
-                 char_start=n["char_start"], char_end=n["char_end"])
-            for n in result.notes
-        ])
+        created = Note.objects.bulk_create(
+            [
+                Note(
+                    job_id=ctx.job.pk,
+                    sq_id=sq.pk,
+                    source_id=source.pk,
+                    claim=n["claim"],
+                    quote=n["quote"],
+                    char_start=n["char_start"],
+                    char_end=n["char_end"],
+                )
+                for n in result.notes
+            ]
+        )
         ids = [n.pk for n in created]
         if any(i is None for i in ids):  # backends without RETURNING on bulk insert
-            ids = list(Note.objects.filter(job_id=ctx.job.pk, sq_id=sq.pk, source_id=source.pk)
-                       .order_by("note_id").values_list("note_id", flat=True))
+            ids = list(
+                Note.objects.filter(job_id=ctx.job.pk, sq_id=sq.pk, source_id=source.pk)
+                .order_by("note_id")
+                .values_list("note_id", flat=True)
+            )
         return {
             "notes": [{"id": i, "claim": n["claim"], "domain": source.domain} for i, n in zip(ids, result.notes)],
             "other_findings": result.other_findings,
@@ -117,8 +169,16 @@ def notes_in_reading_order(job, notes=None) -> list[Note]:
     if notes is None:
         notes = Note.objects.filter(job=job).select_related("source", "sq")
     unknown = (10**6, 0)  # a note whose page no stored turn chose (written by hand): last
-    return sorted(notes, key=lambda n: (n.sq.round, n.sq.position, *chosen.get((n.sq_id, n.source.url_hash), unknown),
-                                        n.source.url, n.note_id))
+    return sorted(
+        notes,
+        key=lambda n: (
+            n.sq.round,
+            n.sq.position,
+            *chosen.get((n.sq_id, n.source.url_hash), unknown),
+            n.source.url,
+            n.note_id,
+        ),
+    )
 
 
 def _read_before(ctx: RunContext, sq: SubQuestion, source: Source) -> list[str]:
@@ -126,8 +186,10 @@ def _read_before(ctx: RunContext, sq: SubQuestion, source: Source) -> list[str]:
     chose `source`. A page is a near-duplicate only of those: they were all read before this
     turn's pages, whatever the timing, whereas the pages other workers (or this turn's other
     reads) have fetched so far depend on scheduling."""
-    turns = sorted(Step.objects.filter(job=ctx.job, sq=sq, kind="search").values_list("output", flat=True),
-                   key=lambda out: out.get("turn", 0))
+    turns = sorted(
+        Step.objects.filter(job=ctx.job, sq=sq, kind="search").values_list("output", flat=True),
+        key=lambda out: out.get("turn", 0),
+    )
     before: list[str] = []
     for out in turns:
         hashes = [url_hash(u) for u in out.get("claimed", [])]
@@ -139,8 +201,13 @@ def _read_before(ctx: RunContext, sq: SubQuestion, source: Source) -> list[str]:
 
 def record_read_failure(ctx: RunContext, sq_id: int, url: str, error: str) -> dict:
     """Store a failed read under the read step's key, so the worker's loop goes on without it."""
-    return run_step(ctx, kind="read", counter=url_hash(url), sq_id=sq_id,
-                    fn=lambda: StepResult(output={"error": error[:500], "notes": []}))
+    return run_step(
+        ctx,
+        kind="read",
+        counter=url_hash(url),
+        sq_id=sq_id,
+        fn=lambda: StepResult(output={"error": error[:500], "notes": []}),
+    )
 
 
 def _source_error(source_id: int, error: str):

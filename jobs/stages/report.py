@@ -1,5 +1,6 @@
 """Report: the checked sentences stored as report claims and the report in the design's shape;
 the job ends done."""
+
 from __future__ import annotations
 
 from agents import composition
@@ -22,26 +23,47 @@ def finish(ctx: RunContext, checked: list[CheckedSentence]) -> None:
     coverage = metrics.coverage(checked)
 
     def fn():
-        return StepResult(output={"sentences": len(checked)},
-                          write_rows=lambda step: _store_report(job, checked, precision, coverage))
+        return StepResult(
+            output={"sentences": len(checked)}, write_rows=lambda step: _store_report(job, checked, precision, coverage)
+        )
 
     run_step(ctx, kind="check", counter=generation_key(ctx, "final"), fn=fn, phase=Phase.WRITING)
     job.refresh_from_db()
-    events.emit(ctx.job_id, "done", {"precision": precision, "coverage": coverage, "stopped_reason": job.stopped_reason,
-                                     "sentences": sum(1 for c in checked if c.shipped)})
+    events.emit(
+        ctx.job_id,
+        "done",
+        {
+            "precision": precision,
+            "coverage": coverage,
+            "stopped_reason": job.stopped_reason,
+            "sentences": sum(1 for c in checked if c.shipped),
+        },
+    )
 
 
 def _store_report(job: Job, checked: list[CheckedSentence], precision, coverage) -> None:
     # A re-run of the check keeps what reviewers said about a sentence that is still there.
     reviewed = {c.sentence: c for c in ReportClaim.objects.filter(job=job).exclude(override_verdict="")}
     ReportClaim.objects.filter(job=job).delete()
-    ReportClaim.objects.bulk_create([
-        ReportClaim(job=job, section=c.heading[:200], section_index=c.section_index, position=c.position,
-                    sentence=c.text, note_ids=c.note_ids, verdict=c.verdict, reason=c.reason[:2000],
-                    outcome=c.outcome, history=c.history, single_source=c.single_source,
-                    **_carried_review(reviewed.get(c.text)))
-        for c in checked
-    ])
+    ReportClaim.objects.bulk_create(
+        [
+            ReportClaim(
+                job=job,
+                section=c.heading[:200],
+                section_index=c.section_index,
+                position=c.position,
+                sentence=c.text,
+                note_ids=c.note_ids,
+                verdict=c.verdict,
+                reason=c.reason[:2000],
+                outcome=c.outcome,
+                history=c.history,
+                single_source=c.single_source,
+                **_carried_review(reviewed.get(c.text)),
+            )
+            for c in checked
+        ]
+    )
     job.refresh_from_db()
     report = evidence.annotate(build_report(job, checked, precision, coverage), evidence.stored(job))
     job_transition(job.pk, to=Job.Status.DONE, report=report, citation_precision=precision, citation_coverage=coverage)
@@ -50,8 +72,12 @@ def _store_report(job: Job, checked: list[CheckedSentence], precision, coverage)
 def _carried_review(previous) -> dict:
     if previous is None:
         return {}
-    return {"override_verdict": previous.override_verdict, "override_by_id": previous.override_by_id,
-            "override_at": previous.override_at, "override_note": previous.override_note}
+    return {
+        "override_verdict": previous.override_verdict,
+        "override_by_id": previous.override_by_id,
+        "override_at": previous.override_at,
+        "override_note": previous.override_note,
+    }
 
 
 def build_report(job: Job, checked: list[CheckedSentence], precision, coverage) -> dict:
@@ -65,7 +91,8 @@ def build_report(job: Job, checked: list[CheckedSentence], precision, coverage) 
     for heading_index in sorted(headings):
         sentences = [
             {"text": c.text, "citations": c.note_ids, "verdict": c.verdict, "single_source": c.single_source}
-            for c in checked if c.section_index == heading_index and c.shipped
+            for c in checked
+            if c.section_index == heading_index and c.shipped
         ]
         if heading_index == 0 and absence:
             # Said by code from what research did not find, before anything else: not a claim
@@ -98,9 +125,15 @@ def build_report(job: Job, checked: list[CheckedSentence], precision, coverage) 
     return {
         "sections": sections,
         "sources": [
-            {"source_id": s.source_id, "url": s.url, "title": s.title, "domain": s.domain,
-             "published_at": s.published_at.isoformat() if s.published_at else None,
-             "fetched_at": s.fetched_at.isoformat() if s.fetched_at else None, "quality": s.quality}
+            {
+                "source_id": s.source_id,
+                "url": s.url,
+                "title": s.title,
+                "domain": s.domain,
+                "published_at": s.published_at.isoformat() if s.published_at else None,
+                "fetched_at": s.fetched_at.isoformat() if s.fetched_at else None,
+                "quality": s.quality,
+            }
             for s in (sources[i] for i in source_ids)
         ],
         "not_found": list(dict.fromkeys(not_found)),
@@ -108,7 +141,8 @@ def build_report(job: Job, checked: list[CheckedSentence], precision, coverage) 
         "comparison_table": table,
         "stopped_reason": job.stopped_reason or None,
         "metrics": {
-            "citation_precision": precision, "citation_coverage": coverage,
+            "citation_precision": precision,
+            "citation_coverage": coverage,
             "precision_gate": metrics.passes_gate(precision),
             "sentences_drafted": len(checked),
             "sentences_rewritten": sum(1 for c in checked if c.outcome == ReportClaim.Outcome.REWRITTEN),
@@ -127,7 +161,7 @@ def _write_output(job: Job, counter: str) -> dict:
 
 
 def absence_sentence(clauses: list[str]) -> str:
-    """"The sources found do not state X, or Y." for what research did not find; "" when nothing."""
+    """ "The sources found do not state X, or Y." for what research did not find; "" when nothing."""
     parts = [c.strip().rstrip(".") for c in clauses if c and c.strip()]
     if not parts:
         return ""
@@ -150,16 +184,23 @@ def comparison_table(job: Job, drafted: dict) -> dict | None:
         if not notes:
             continue
         shown, problem = composed_problem(cell["value"], notes)
-        if not shown or problem or composition.unquoted(cell["entity"], [n.quote for n in notes]) \
-                or not composition.name_in(cell["entity"], [n.quote for n in notes]):
+        if (
+            not shown
+            or problem
+            or composition.unquoted(cell["entity"], [n.quote for n in notes])
+            or not composition.name_in(cell["entity"], [n.quote for n in notes])
+        ):
             continue
         good[(cell["entity"], cell["attribute"])] = {"value": shown, "citations": [n.note_id for n in notes]}
     entities = [e for e in drafted["entities"] if any((e, a) in good for a in drafted["attributes"])]
     attributes = [a for a in drafted["attributes"] if any((e, a) in good for e in entities)]
     if not entities or not attributes:
         return None
-    return {"entities": entities, "attributes": attributes,
-            "rows": [{"entity": e, "cells": [good.get((e, a)) for a in attributes]} for e in entities]}
+    return {
+        "entities": entities,
+        "attributes": attributes,
+        "rows": [{"entity": e, "cells": [good.get((e, a)) for a in attributes]} for e in entities],
+    }
 
 
 # The reader's words (agents/reader.py) for a note whose quote could not be found in the page.

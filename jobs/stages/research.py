@@ -1,6 +1,7 @@
 """A research round: one search worker per sub-question, in up to 6 parallel lanes. The worker
 loop (agents/search_worker.py) decides; this stage keeps its turns as steps and writes what
 they claim: the job's sent queries, the pages it reads, the sub-question's outcome."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -38,8 +39,10 @@ class WorkerRows:
 
             def write_rows(row):
                 SubQuestion.objects.filter(pk=self.sq.pk).update(
-                    status=SubQuestion.Status.DONE, summary=out.arguments["summary"][:4000],
-                    not_found=out.arguments["not_found"])
+                    status=SubQuestion.Status.DONE,
+                    summary=out.arguments["summary"][:4000],
+                    not_found=out.arguments["not_found"],
+                )
                 return None
 
             return StepResult(output=out.to_dict(), write_rows=write_rows)
@@ -61,7 +64,8 @@ class WorkerRows:
         try:
             with transaction.atomic():
                 row, created = JobQuery.objects.get_or_create(
-                    job_id=job_id, normalised=normalised, defaults={"query": query[:300], "step_key": key})
+                    job_id=job_id, normalised=normalised, defaults={"query": query[:300], "step_key": key}
+                )
         except IntegrityError:
             row, created = JobQuery.objects.get(job_id=job_id, normalised=normalised), False
         # The same turn run again (its step did not commit) may send its own query again.
@@ -72,19 +76,28 @@ class WorkerRows:
         results = None
         if earlier is not None and not earlier.get("error"):
             results = earlier.get("results") or []
-        return EarlierQuery(query=row.query, sq_id=int(sq_part) if sq_part.isdigit() else None,
-                            turn=int(turn_part) if turn_part.isdigit() else None, results=results,
-                            provider=(earlier or {}).get("provider", ""))
+        return EarlierQuery(
+            query=row.query,
+            sq_id=int(sq_part) if sq_part.isdigit() else None,
+            turn=int(turn_part) if turn_part.isdigit() else None,
+            results=results,
+            provider=(earlier or {}).get("provider", ""),
+        )
 
     def claim_page(self, url: str, result: dict) -> bool:
         # One source row per page and job (fetched once); every sub-question reads it once, so
         # which worker asked first changes nothing a worker sees. The row names the lowest
         # sub-question that read it, whatever the order they came in.
         source, created = Source.objects.get_or_create(
-            job_id=self.ctx.job.pk, url_hash=url_hash(url),
-            defaults={"sq_id": self.sq.pk, "url": normalise(url) if url.startswith("http") else url,
-                      "domain": result["domain"] or domain_of(url), "title": result["title"][:500],
-                      "quality": result["quality"]},
+            job_id=self.ctx.job.pk,
+            url_hash=url_hash(url),
+            defaults={
+                "sq_id": self.sq.pk,
+                "url": normalise(url) if url.startswith("http") else url,
+                "domain": result["domain"] or domain_of(url),
+                "title": result["title"][:500],
+                "quality": result["quality"],
+            },
         )
         if not created and source.sq_id and source.sq_id > self.sq.pk:
             Source.objects.filter(pk=source.pk, sq_id__gt=self.sq.pk).update(sq_id=self.sq.pk)
@@ -102,8 +115,10 @@ def start_round(ctx: RunContext, round_no: int) -> list[int]:
     """Mark the job researching `round_no`; return the sub-questions still to research."""
     job_transition(ctx.job.pk, to=Job.Status.RESEARCHING, epoch=ctx.epoch, round=round_no)
     return list(
-        SubQuestion.objects.filter(job=ctx.job, round=round_no).exclude(status__in=SubQuestion.FINISHED_STATUSES)
-        .order_by("position").values_list("pk", flat=True)
+        SubQuestion.objects.filter(job=ctx.job, round=round_no)
+        .exclude(status__in=SubQuestion.FINISHED_STATUSES)
+        .order_by("position")
+        .values_list("pk", flat=True)
     )
 
 

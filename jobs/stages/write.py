@@ -1,6 +1,7 @@
 """Write: the writer drafts the report section by section from the outline and the notes only
 (never raw pages), one step per section (the sections of a job are drafted at once, one task
 each); then the check stage judges the draft and the report stage stores it."""
+
 from __future__ import annotations
 
 import re
@@ -27,8 +28,11 @@ ANSWER_DETAIL_HEADING = "The answer in detail"
 CHAIN_HEADING = "How the answer was found"
 MAX_ANSWER_NOTES = 30  # what the opening's writer reads: the notes nearest the answer, sized to one call
 MAX_TABLE_NOTES = 40
-COMPARISON_RE = re.compile(r"\b(?:compare[sd]?|comparing|comparison|versus|vs\.?|differences?\s+between|differ(?:s|ent)?\b"
-                           r"|contrast)\b", re.I)
+COMPARISON_RE = re.compile(
+    r"\b(?:compare[sd]?|comparing|comparison|versus|vs\.?|differences?\s+between|differ(?:s|ent)?\b"
+    r"|contrast)\b",
+    re.I,
+)
 
 
 def _notes_for_sections(job: Job) -> dict[str, list[Note]]:
@@ -66,8 +70,15 @@ def report_sections(job: Job) -> list[dict]:
     the answer in detail. Outline sections without notes are left out."""
     by_heading = _notes_for_sections(job)
     notes = [n for group in by_heading.values() for n in group]
-    sections = [{"index": 0, "heading": ANSWER_HEADING, "purpose": ANSWER_PURPOSE, "mode": "answer",
-                 "notes": answer_notes(job, notes)}]
+    sections = [
+        {
+            "index": 0,
+            "heading": ANSWER_HEADING,
+            "purpose": ANSWER_PURPOSE,
+            "mode": "answer",
+            "notes": answer_notes(job, notes),
+        }
+    ]
     headings = {s["heading"].strip().lower(): s["heading"] for s in job.outline}
     planner_answer = headings.get(ANSWER_HEADING.lower())
     # A chain's outline (Answer / How the answer was found / Context): the final link's notes
@@ -82,8 +93,9 @@ def report_sections(job: Job) -> list[dict]:
             own = list(by_heading.get(planner_answer, [])) + own
         shown = ANSWER_DETAIL_HEADING if heading == planner_answer else heading
         if own:
-            sections.append({"index": i + 1, "heading": shown, "purpose": section["purpose"], "mode": "section",
-                             "notes": own})
+            sections.append(
+                {"index": i + 1, "heading": shown, "purpose": section["purpose"], "mode": "section", "notes": own}
+            )
     return sections
 
 
@@ -100,15 +112,25 @@ def opening_unanswered(job: Job) -> list[str]:
 
 def _draft(ctx: RunContext, job: Job, section: dict) -> dict:
     """One section's write step (the opening's counter is "answer"): its output, replayed on a re-run."""
+
     def fn():
         unanswered = opening_unanswered(job) if section["mode"] == "answer" else []
         if not section["notes"]:  # nothing to write from: only what is missing is said
-            return StepResult(output={"sentences": [], "unanswered": unanswered or [qtext.absence_clause(job.question)]})
+            return StepResult(
+                output={"sentences": [], "unanswered": unanswered or [qtext.absence_clause(job.question)]}
+            )
         try:
-            out = writer.draft_section(question=job.question, outline=job.outline, heading=section["heading"],
-                                       purpose=section["purpose"], notes=section["notes"], mode=section["mode"],
-                                       unanswered=unanswered, disputed=evidence.disputed_notes(job),
-                                       subquestions=list(job.subquestions.all()) if section["mode"] == "answer" else None)
+            out = writer.draft_section(
+                question=job.question,
+                outline=job.outline,
+                heading=section["heading"],
+                purpose=section["purpose"],
+                notes=section["notes"],
+                mode=section["mode"],
+                unanswered=unanswered,
+                disputed=evidence.disputed_notes(job),
+                subquestions=list(job.subquestions.all()) if section["mode"] == "answer" else None,
+            )
         except BudgetExceeded as exc:
             return StepResult(output={"sentences": [], "error": f"{exc.dimension} budget exhausted"})
         if section["mode"] == "answer":
@@ -126,8 +148,9 @@ def draft_table(ctx: RunContext, job: Job, notes: list[Note]) -> dict | None:
         return None
     terms = tx.term_set(job.question)
     place = {id(n): i for i, n in enumerate(notes)}  # reading order, not note ids (see answer_notes)
-    chosen = sorted(sorted(notes, key=lambda n: (-_closeness(terms, n), place[id(n)]))[:MAX_TABLE_NOTES],
-                    key=lambda n: place[id(n)])
+    chosen = sorted(
+        sorted(notes, key=lambda n: (-_closeness(terms, n), place[id(n)]))[:MAX_TABLE_NOTES], key=lambda n: place[id(n)]
+    )
 
     def fn():
         try:
@@ -144,7 +167,13 @@ def _section(sections: list[dict], job: Job, index: int) -> dict:
             return section
     # Its notes are gone (a replay after the evidence step changed nothing should not get here).
     heading = ANSWER_HEADING if index == 0 else job.outline[index - 1]["heading"]
-    return {"index": index, "heading": heading, "purpose": "", "mode": "answer" if index == 0 else "section", "notes": []}
+    return {
+        "index": index,
+        "heading": heading,
+        "purpose": "",
+        "mode": "answer" if index == 0 else "section",
+        "notes": [],
+    }
 
 
 def _counter(index: int):
@@ -167,8 +196,10 @@ def start_writing(ctx: RunContext) -> list[int]:
 
 
 def _section_sentences(section: dict, out: dict) -> list[dict]:
-    return [{**sentence, "section_index": section["index"], "heading": section["heading"], "position": position}
-            for position, sentence in enumerate(out["sentences"])]
+    return [
+        {**sentence, "section_index": section["index"], "heading": section["heading"], "position": position}
+        for position, sentence in enumerate(out["sentences"])
+    ]
 
 
 def write_section(ctx: RunContext, index: int, section: dict | None = None) -> list[dict]:

@@ -1,4 +1,5 @@
 """Formatting filters for the pages (numbers only: they never mark text safe)."""
+
 from __future__ import annotations
 
 from django import template

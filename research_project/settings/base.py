@@ -5,6 +5,7 @@ Importing this starts nothing and creates nothing: var/, the secret key and the 
 prepared by the process that needs them (research_project/startup.py). Every variable read here is
 documented in README.md ("Configuration").
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -106,7 +107,8 @@ DB_POOL = env_bool("DB_POOL", False) and DATABASES["default"]["ENGINE"] == "djan
 if DB_POOL:
     DATABASES["default"]["CONN_MAX_AGE"] = 0  # pooled connections go back to the pool, not away
     DATABASES["default"]["OPTIONS"]["pool"] = {
-        "min_size": env_int("DB_POOL_MIN_SIZE", 2), "max_size": env_int("DB_POOL_MAX_SIZE", 12),
+        "min_size": env_int("DB_POOL_MIN_SIZE", 2),
+        "max_size": env_int("DB_POOL_MAX_SIZE", 12),
         # A thread waits this long for a free connection before the task fails (and retries).
         "timeout": env_float("DB_POOL_TIMEOUT_SECONDS", 30),
     }
@@ -141,7 +143,7 @@ def _redis_kwargs(url: str) -> dict:
 
 def _celery_url(url: str) -> str:
     # kombu spells a unix socket "redis+socket://"; redis-py spells it "unix://".
-    return "redis+socket://" + url[len("unix://"):] if url.startswith("unix://") else url
+    return "redis+socket://" + url[len("unix://") :] if url.startswith("unix://") else url
 
 
 REDIS_KWARGS = _redis_kwargs(REDIS_URL)

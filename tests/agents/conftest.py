@@ -1,5 +1,6 @@
 """Fixtures of the agents tests: a job to run model calls under (inside a real step), and
 clean Redis state for the simulated provider's fault counters and the rate limiter."""
+
 from __future__ import annotations
 
 import uuid

@@ -3,6 +3,7 @@ source (regulators' registries and filings, makers' and suppliers' own pages), a
 signals alone (listicle tone, ads, keyword stuffing, no date) pull a farm page down even on a
 neutral domain. Scores are computed exactly as ingestion computes them: cleaned text, then
 quality.score_page."""
+
 import datetime as dt
 import json
 from pathlib import Path
@@ -52,13 +53,18 @@ def test_farm_signals_alone_pull_a_page_down_on_a_neutral_domain(corpus):
     farm_score, _, farm_title, farm_text = max(corpus["farm"])
     primary_score, _, primary_title, primary_text = max(corpus["regulator"])
     on_neutral_farm = quality.score_page("https://neutral-site.example/a", farm_title, farm_text, None)
-    on_neutral_primary = quality.score_page("https://neutral-site.example/b", primary_title, primary_text, dt.date(2025, 1, 1))
+    on_neutral_primary = quality.score_page(
+        "https://neutral-site.example/b", primary_title, primary_text, dt.date(2025, 1, 1)
+    )
     assert on_neutral_farm < on_neutral_primary
 
 
 def test_a_search_result_from_a_farm_domain_has_a_low_prior():
-    farm = quality.score_result("https://top10-ev-facts.example/top-10-ev-battery-suppliers-2025",
-                                "Top 10 EV battery suppliers 2025 (you won't believe #3)")
-    registry = quality.score_result("https://ebr-europa.example/registry/plants/hu/szeged-helion",
-                                    "Registry entry: Helion Cells, Szeged")
+    farm = quality.score_result(
+        "https://top10-ev-facts.example/top-10-ev-battery-suppliers-2025",
+        "Top 10 EV battery suppliers 2025 (you won't believe #3)",
+    )
+    registry = quality.score_result(
+        "https://ebr-europa.example/registry/plants/hu/szeged-helion", "Registry entry: Helion Cells, Szeged"
+    )
     assert farm < MIN_QUALITY <= registry  # the offline worker does not read results below MIN_QUALITY

@@ -1,6 +1,7 @@
 """What a worker keeps in context and what it throws away (seeds 000 and 002): elision stubs
 that say enough to decide whether to fetch back, compaction that keeps the task, decisions and
 errors verbatim, and the full uncompressed trajectory logged apart from what the model saw."""
+
 import json
 
 import pytest
@@ -17,9 +18,17 @@ BIG = "Voltara Motors buys NMC cells from Helion Cells in Szeged. " * 260  # wel
 
 
 def obs(turn, tool="search", text=BIG, handle=None, urls=()):
-    return context.Entry(turn=turn, kind="observation", text=text, tool=tool, arguments={"query": f"q{turn}"},
-                         handle=handle or f"r_{turn}", domains=["helion-cells.example", "voltara-motors.example"],
-                         covers="supplier contracts", urls=list(urls))
+    return context.Entry(
+        turn=turn,
+        kind="observation",
+        text=text,
+        tool=tool,
+        arguments={"query": f"q{turn}"},
+        handle=handle or f"r_{turn}",
+        domains=["helion-cells.example", "voltara-motors.example"],
+        covers="supplier contracts",
+        urls=list(urls),
+    )
 
 
 def test_an_old_large_observation_becomes_a_stub_that_says_what_it_holds():
@@ -27,7 +36,15 @@ def test_an_old_large_observation_becomes_a_stub_that_says_what_it_holds():
     shown = context.visible_history(history, now=5)
     stub = shown[0]
     assert 'elided="true"' in stub and BIG not in stub
-    for part in ("r_1", "search", '"q1"', "k tokens", "helion-cells.example", "supplier contracts", "fetch_result('r_1')"):
+    for part in (
+        "r_1",
+        "search",
+        '"q1"',
+        "k tokens",
+        "helion-cells.example",
+        "supplier contracts",
+        "fetch_result('r_1')",
+    ):
         assert part in stub
     assert BIG in shown[2]  # the most recent result of each tool is always kept
 
@@ -36,8 +53,13 @@ def test_small_recent_or_recently_cited_observations_are_never_elided():
     small_old = obs(1, text="3 results")
     recent_big = obs(4)
     cited_old = obs(2, urls=["https://helion-cells.example/about"])
-    decision = context.Entry(turn=5, kind="decision", text="read it", tool="fetch_pages",
-                             arguments={"urls": ["https://helion-cells.example/about"]})
+    decision = context.Entry(
+        turn=5,
+        kind="decision",
+        text="read it",
+        tool="fetch_pages",
+        arguments={"urls": ["https://helion-cells.example/about"]},
+    )
     latest = obs(6, text="latest")
     shown = context.visible_history([small_old, cited_old, recent_big, decision, latest], now=6)
     assert "elided" not in shown[0] and "elided" not in shown[1] and "elided" not in shown[2]
@@ -46,9 +68,15 @@ def test_small_recent_or_recently_cited_observations_are_never_elided():
 def test_compaction_keeps_decisions_and_errors_and_a_tail_within_twenty_percent():
     history = []
     for turn in range(1, 6):
-        history.append(context.Entry(turn=turn, kind="decision", text=f"why {turn}", tool="search", arguments={"query": f"q{turn}"}))
+        history.append(
+            context.Entry(
+                turn=turn, kind="decision", text=f"why {turn}", tool="search", arguments={"query": f"q{turn}"}
+            )
+        )
         if turn == 2:
-            history.append(context.Entry(turn=turn, kind="error", text="search refused: this job already sent the query"))
+            history.append(
+                context.Entry(turn=turn, kind="error", text="search refused: this job already sent the query")
+            )
         history.append(obs(turn, text=f"results of turn {turn} " * 60))
     kept, compacted, tail = context.split_for_compaction(history, budget_tokens=2000)
     assert all(e.kind in {"decision", "error"} for e in kept)

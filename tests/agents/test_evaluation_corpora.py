@@ -1,5 +1,6 @@
 """The demo corpus and the held-out corpus: generated deterministically by their scripts, and
 their ground-truth annotations hold on their own pages."""
+
 import filecmp
 import json
 import re
@@ -30,11 +31,17 @@ def page_sentences(directory: Path, visible_only: bool = True) -> dict[str, list
     out = {}
     for entry in json.loads((directory / "manifest.json").read_text(encoding="utf-8")):
         root = lxml.html.fromstring((directory / entry["file"]).read_bytes())
-        for el in root.xpath('//*[@hidden or contains(translate(@style, " ", ""), "display:none")]') if visible_only else []:
+        for el in (
+            root.xpath('//*[@hidden or contains(translate(@style, " ", ""), "display:none")]') if visible_only else []
+        ):
             el.getparent().remove(el)
-        blocks = [re.sub(r"\s+", " ", " | ".join(c.text_content() for c in el) if el.tag == "tr" else el.text_content())
-                  .strip() for el in root.iter("p", "li", "tr", "h2", "caption")]
-        if not visible_only:   # hidden text sits in bare <div>s and <span>s too
+        blocks = [
+            re.sub(
+                r"\s+", " ", " | ".join(c.text_content() for c in el) if el.tag == "tr" else el.text_content()
+            ).strip()
+            for el in root.iter("p", "li", "tr", "h2", "caption")
+        ]
+        if not visible_only:  # hidden text sits in bare <div>s and <span>s too
             blocks.append(re.sub(r"\s+", " ", root.text_content()))
         out[entry["url"]] = [s for b in blocks for s in re.split(r"(?<=[.!?])\s+", b) if s]
     return out
@@ -46,7 +53,9 @@ def test_the_committed_corpus_is_exactly_what_its_script_generates(name, tmp_pat
     committed = corpus_dir(name)
     pages = sorted(p.name for p in (tmp_path / "pages").iterdir())
     assert pages == sorted(p.name for p in (committed / "pages").iterdir())
-    _, mismatch, errors = filecmp.cmpfiles(committed, tmp_path, GENERATED + [f"pages/{p}" for p in pages], shallow=False)
+    _, mismatch, errors = filecmp.cmpfiles(
+        committed, tmp_path, GENERATED + [f"pages/{p}" for p in pages], shallow=False
+    )
     assert mismatch == [] and errors == []
 
 
@@ -78,9 +87,17 @@ def test_the_questions_carry_every_kind_of_trap_and_their_table_facts_are_only_i
     assert facts["entities"] and all(q.id for q in questions)
     sentences = page_sentences(directory)
     for fact in facts["table_only_facts"]:
-        assert any(ev.table_fact_in(fact, s) for s in sentences[fact["url"]])   # the table row
-        root = lxml.html.fromstring((directory / next(e["file"] for e in json.loads(
-            (directory / "manifest.json").read_text(encoding="utf-8")) if e["url"] == fact["url"])).read_bytes())
+        assert any(ev.table_fact_in(fact, s) for s in sentences[fact["url"]])  # the table row
+        root = lxml.html.fromstring(
+            (
+                directory
+                / next(
+                    e["file"]
+                    for e in json.loads((directory / "manifest.json").read_text(encoding="utf-8"))
+                    if e["url"] == fact["url"]
+                )
+            ).read_bytes()
+        )
         for table in root.iter("table"):
             table.drop_tree()
-        assert not ev.table_fact_in(fact, root.text_content())                  # and nothing else on the page
+        assert not ev.table_fact_in(fact, root.text_content())  # and nothing else on the page

@@ -1,5 +1,6 @@
 """Tools are declared objects bound to the code that runs them: no tool the model may call is
 missing its handler, and a turn round-trips through its stored form unchanged."""
+
 import pytest
 
 from agents import tools
@@ -28,8 +29,15 @@ def test_no_handler_is_bound_to_a_tool_nobody_declares():
 
 
 def test_a_turn_survives_its_stored_form():
-    turn = SearchTurn(turn=2, tool="fetch_pages", thought="read them", arguments={"urls": ["https://a.example/x"]},
-                      handle="r_2", claimed=["https://a.example/x"], urls=["https://a.example/x"])
+    turn = SearchTurn(
+        turn=2,
+        tool="fetch_pages",
+        thought="read them",
+        arguments={"urls": ["https://a.example/x"]},
+        handle="r_2",
+        claimed=["https://a.example/x"],
+        urls=["https://a.example/x"],
+    )
     stored = turn.to_dict()
     assert stored["claimed"] == ["https://a.example/x"] and "skipped" not in stored
     assert SearchTurn.from_dict(stored) == turn

@@ -1,6 +1,7 @@
 """What a fetch of an allowed page does: follows redirects (checking each), sends an honest
 User-Agent, refuses content types it does not read, caps the body size, and gives up on a
 server that is too slow, whether it stalls or drips."""
+
 import gzip
 import time
 

@@ -1,6 +1,7 @@
 """SSRF: no fetch reaches a private, loopback, link-local, CGNAT or otherwise non-public
 address, however it is spelled, resolved or redirected to; only http and https. The one
 loopback server (host:port) a test names in FETCH_ALLOW_LOOPBACK_HOSTS is the only exception."""
+
 import socket
 import ssl
 import subprocess
@@ -37,24 +38,27 @@ def resolve_as(monkeypatch):
     return table
 
 
-@pytest.mark.parametrize("url", [
-    "http://127.0.0.1/",
-    "http://localhost/",
-    "http://169.254.169.254/latest/meta-data/iam/security-credentials/",
-    "http://[::ffff:127.0.0.1]/",
-    "http://[::1]/",
-    "http://100.64.0.1/",
-    "http://10.0.0.5/",
-    "http://192.168.1.1/",
-    "http://172.16.0.1/",
-    "http://0.0.0.0/",
-    "http://2130706433/",  # 127.0.0.1 as one decimal number
-    "http://0177.0.0.1/",  # 127.0.0.1 in octal
-    "http://0x7f.1/",  # 127.0.0.1 in hex, short form
-    "http://[64:ff9b::a9fe:a9fe]/",  # NAT64 of 169.254.169.254
-    "http://224.0.0.1/",  # multicast
-    "http://198.18.0.1/",  # benchmarking range, not public
-])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "http://127.0.0.1/",
+        "http://localhost/",
+        "http://169.254.169.254/latest/meta-data/iam/security-credentials/",
+        "http://[::ffff:127.0.0.1]/",
+        "http://[::1]/",
+        "http://100.64.0.1/",
+        "http://10.0.0.5/",
+        "http://192.168.1.1/",
+        "http://172.16.0.1/",
+        "http://0.0.0.0/",
+        "http://2130706433/",  # 127.0.0.1 as one decimal number
+        "http://0177.0.0.1/",  # 127.0.0.1 in octal
+        "http://0x7f.1/",  # 127.0.0.1 in hex, short form
+        "http://[64:ff9b::a9fe:a9fe]/",  # NAT64 of 169.254.169.254
+        "http://224.0.0.1/",  # multicast
+        "http://198.18.0.1/",  # benchmarking range, not public
+    ],
+)
 def test_private_loopback_link_local_and_odd_spellings_are_refused(url, settings):
     settings.FETCH_ALLOW_LOOPBACK_HOSTS = []
     with pytest.raises(FetchRefused):
@@ -62,8 +66,11 @@ def test_private_loopback_link_local_and_odd_spellings_are_refused(url, settings
 
 
 def test_an_allowed_loopback_name_does_not_open_other_loopback_spellings(allowed_server):
-    for url in (f"http://localhost:{allowed_server.port}/", f"http://2130706433:{allowed_server.port}/",
-                f"http://[::ffff:127.0.0.1]:{allowed_server.port}/"):
+    for url in (
+        f"http://localhost:{allowed_server.port}/",
+        f"http://2130706433:{allowed_server.port}/",
+        f"http://[::ffff:127.0.0.1]:{allowed_server.port}/",
+    ):
         with pytest.raises(FetchRefused):
             fetch.fetch(url)
     assert allowed_server.requests == []
@@ -82,13 +89,16 @@ def test_an_allowed_name_that_resolves_off_loopback_is_still_refused(resolve_as,
         fetch.fetch("http://fixture.test/")
 
 
-@pytest.mark.parametrize("target", [
-    "http://169.254.169.254/latest/meta-data/",
-    "http://10.0.0.5/internal",
-    "http://localhost/admin",
-    "file:///etc/passwd",
-    "gopher://127.0.0.1:6379/_FLUSHALL",
-])
+@pytest.mark.parametrize(
+    "target",
+    [
+        "http://169.254.169.254/latest/meta-data/",
+        "http://10.0.0.5/internal",
+        "http://localhost/admin",
+        "file:///etc/passwd",
+        "gopher://127.0.0.1:6379/_FLUSHALL",
+    ],
+)
 def test_a_redirect_from_an_allowed_server_to_a_private_address_or_scheme_is_refused(allowed_server, target):
     allowed_server.routes["/go"] = Reply(status=302, headers={"Location": target})
     with pytest.raises(FetchRefused):
@@ -96,8 +106,16 @@ def test_a_redirect_from_an_allowed_server_to_a_private_address_or_scheme_is_ref
     assert [r.path for r in allowed_server.requests] == ["/go"]
 
 
-@pytest.mark.parametrize("url", ["file:///etc/passwd", "gopher://127.0.0.1:70/", "ftp://ftp.example/x",
-                                 "dict://127.0.0.1:11211/", "http://user:pass@public.example/"])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "file:///etc/passwd",
+        "gopher://127.0.0.1:70/",
+        "ftp://ftp.example/x",
+        "dict://127.0.0.1:11211/",
+        "http://user:pass@public.example/",
+    ],
+)
 def test_schemes_other_than_http_and_https_and_urls_with_credentials_are_refused(url):
     with pytest.raises(FetchRefused):
         fetch.fetch(url)
@@ -128,6 +146,7 @@ def test_the_connection_goes_to_the_address_that_was_checked(resolve_as, setting
 
 # --- HTTPS: the pinned connection still verifies the certificate against the real host name ---
 
+
 def _openssl(*args, cwd):
     subprocess.run(["openssl", *args], cwd=cwd, check=True, capture_output=True)
 
@@ -137,14 +156,55 @@ def test_ca(tmp_path_factory):
     """A throwaway CA and two server certificates it signed: one for the host the test fetches,
     one for another name."""
     d = tmp_path_factory.mktemp("tls")
-    _openssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.pem", "-days", "2",
-             "-subj", "/CN=research test CA", cwd=d)
+    _openssl(
+        "req",
+        "-x509",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-keyout",
+        "ca.key",
+        "-out",
+        "ca.pem",
+        "-days",
+        "2",
+        "-subj",
+        "/CN=research test CA",
+        cwd=d,
+    )
     for name in ("pinned.test", "elsewhere.test"):
-        _openssl("req", "-newkey", "rsa:2048", "-nodes", "-keyout", f"{name}.key", "-out", f"{name}.csr",
-                 "-subj", f"/CN={name}", cwd=d)
+        _openssl(
+            "req",
+            "-newkey",
+            "rsa:2048",
+            "-nodes",
+            "-keyout",
+            f"{name}.key",
+            "-out",
+            f"{name}.csr",
+            "-subj",
+            f"/CN={name}",
+            cwd=d,
+        )
         (d / f"{name}.ext").write_text(f"subjectAltName=DNS:{name}\n")
-        _openssl("x509", "-req", "-in", f"{name}.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial",
-                 "-out", f"{name}.pem", "-days", "2", "-extfile", f"{name}.ext", cwd=d)
+        _openssl(
+            "x509",
+            "-req",
+            "-in",
+            f"{name}.csr",
+            "-CA",
+            "ca.pem",
+            "-CAkey",
+            "ca.key",
+            "-CAcreateserial",
+            "-out",
+            f"{name}.pem",
+            "-days",
+            "2",
+            "-extfile",
+            f"{name}.ext",
+            cwd=d,
+        )
     return d
 
 

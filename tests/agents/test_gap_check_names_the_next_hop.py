@@ -1,6 +1,7 @@
 """Round two uses what round one found: the gap check finds in the key notes what a hop was
 looking for and asks the next hops with that name. It also says, in words that complete "The
 sources found do not state …", what the evidence does not answer."""
+
 import pytest
 
 from agents import gap_check, prompts
@@ -9,34 +10,66 @@ from agents.engine import gap
 from agents.llm import complete_json
 from tests.fakes import scripted_model
 
-QUESTION = ("In which country is the largest plant of the company that supplies LFP cells to the largest electric car "
-            "maker of 2025?")
-OUTLINE = [{"heading": "Answer", "purpose": "The country."}, {"heading": "How the answer was found", "purpose": "Links."}]
+QUESTION = (
+    "In which country is the largest plant of the company that supplies LFP cells to the largest electric car "
+    "maker of 2025?"
+)
+OUTLINE = [
+    {"heading": "Answer", "purpose": "The country."},
+    {"heading": "How the answer was found", "purpose": "Links."},
+]
 
 
 def _sq(text, hop, notes, section="How the answer was found", status="done"):
-    return {"text": text, "section": section, "status": status, "summary": f"{len(notes)} notes", "not_found": [],
-            "key_notes": notes, "hop": hop, "round": 1}
+    return {
+        "text": text,
+        "section": section,
+        "status": status,
+        "summary": f"{len(notes)} notes",
+        "not_found": [],
+        "key_notes": notes,
+        "hop": hop,
+        "round": 1,
+    }
 
 
 def _decide(subquestions, question=QUESTION):
-    prompt = prompts.render("gap_check", question=question, outline=OUTLINE, subquestions=subquestions,
-                            other_findings=[], max_new=2, max_hop=3)
+    prompt = prompts.render(
+        "gap_check",
+        question=question,
+        outline=OUTLINE,
+        subquestions=subquestions,
+        other_findings=[],
+        max_new=2,
+        max_hop=3,
+    )
     return gap.decide(prompt.messages[1]["content"])
 
 
 ROUND_ONE = [
-    _sq("Which electric car maker was the largest in 2025?", 1, [
-        "Global Auto Wire ranks the makers by deliveries every January.",
-        "Voltara Motors was the largest electric car maker by 2025 deliveries.",
-        "The Debrecen plant of Quanta Battery Company is the largest LFP plant in the registry.",
-    ]),
-    _sq("Which company supplies LFP cells to the largest electric car maker of 2025?", 2, [
-        "Pellucid Cars has bought LFP cells from Verdant Cell Technologies since 2021.",
-        "Voltara Motors: Helion Cells (NMC) and Quanta Battery Company (LFP).",
-    ]),
-    _sq("In which country is the largest plant of the LFP cell supplier of the largest electric car maker of 2025?", 3,
-        ["Granite Cell Industries was founded in 1998 in Cleveland, Ohio."], section="Answer"),
+    _sq(
+        "Which electric car maker was the largest in 2025?",
+        1,
+        [
+            "Global Auto Wire ranks the makers by deliveries every January.",
+            "Voltara Motors was the largest electric car maker by 2025 deliveries.",
+            "The Debrecen plant of Quanta Battery Company is the largest LFP plant in the registry.",
+        ],
+    ),
+    _sq(
+        "Which company supplies LFP cells to the largest electric car maker of 2025?",
+        2,
+        [
+            "Pellucid Cars has bought LFP cells from Verdant Cell Technologies since 2021.",
+            "Voltara Motors: Helion Cells (NMC) and Quanta Battery Company (LFP).",
+        ],
+    ),
+    _sq(
+        "In which country is the largest plant of the LFP cell supplier of the largest electric car maker of 2025?",
+        3,
+        ["Granite Cell Industries was founded in 1998 in Cleveland, Ohio."],
+        section="Answer",
+    ),
 ]
 
 
@@ -44,12 +77,17 @@ def test_the_next_hop_is_asked_with_the_names_round_one_found():
     out = _decide(ROUND_ONE)
     assert out["enough"] is False
     assert out["new_subquestions"] == [
-        {"text": "In which country is the largest plant of Quanta Battery Company?", "section": "Answer", "hop": 3}]
+        {"text": "In which country is the largest plant of Quanta Battery Company?", "section": "Answer", "hop": 3}
+    ]
     assert "Voltara Motors" in out["reason"] and "Quanta Battery Company" in out["reason"]
 
 
 def test_when_only_the_first_hop_is_found_the_two_remaining_hops_are_asked_with_it():
-    first_only = [ROUND_ONE[0], _sq(ROUND_ONE[1]["text"], 2, ["Most carmakers buy cells from two suppliers."]), ROUND_ONE[2]]
+    first_only = [
+        ROUND_ONE[0],
+        _sq(ROUND_ONE[1]["text"], 2, ["Most carmakers buy cells from two suppliers."]),
+        ROUND_ONE[2],
+    ]
     out = _decide(first_only)
     assert [(s["text"], s["hop"]) for s in out["new_subquestions"]] == [
         ("Which company supplies LFP cells to Voltara Motors?", 2),
@@ -58,24 +96,34 @@ def test_when_only_the_first_hop_is_found_the_two_remaining_hops_are_asked_with_
 
 
 def test_a_rank_no_note_states_is_read_from_the_figures():
-    question = "Which company supplies the NMC cells for the electric car maker with the second-highest 2025 deliveries?"
-    notes = ["In 2025 Voltara Motors delivered 1.82 million cars, Kestrel Automotive 1.41 million and Norvik Electric "
-             "1.13 million."]
+    question = (
+        "Which company supplies the NMC cells for the electric car maker with the second-highest 2025 deliveries?"
+    )
+    notes = [
+        "In 2025 Voltara Motors delivered 1.82 million cars, Kestrel Automotive 1.41 million and Norvik Electric "
+        "1.13 million."
+    ]
     round_one = [_sq("Which electric car maker had the second-highest 2025 deliveries?", 1, notes)]
-    out = _decide(round_one + [_sq("Which company supplies the NMC cells for each electric car maker?", 2, [])], question)
+    out = _decide(
+        round_one + [_sq("Which company supplies the NMC cells for each electric car maker?", 2, [])], question
+    )
     assert any("Kestrel Automotive" in s["text"] and s["hop"] == 2 for s in out["new_subquestions"]), out
 
 
 def test_a_name_the_sources_rank_elsewhere_is_not_taken_for_the_first_and_behind_names_the_ones_ahead():
     question = "Which company supplies LFP cells to the largest electric car maker of 2025?"
-    notes = ["Orvane Cars was the sixth-largest electric car maker by 2025 deliveries.",
-             "Orvane Cars delivered 780,000 vehicles in 2024 and 690,000 vehicles in 2025.",
-             "Pellan Motors delivered 612,000 vehicles in 2025.",
-             "Tessaro Auto delivered 540,000 vehicles in 2025.",
-             "Pellan Motors will remain the third-largest electric car maker of 2025, behind Quillon Motors and "
-             "Brask Automotive."]
-    round_one = [_sq("Which electric car maker was the largest in 2025?", 1, notes),
-                 _sq("Which company supplies LFP cells to each electric car maker?", 2, [])]
+    notes = [
+        "Orvane Cars was the sixth-largest electric car maker by 2025 deliveries.",
+        "Orvane Cars delivered 780,000 vehicles in 2024 and 690,000 vehicles in 2025.",
+        "Pellan Motors delivered 612,000 vehicles in 2025.",
+        "Tessaro Auto delivered 540,000 vehicles in 2025.",
+        "Pellan Motors will remain the third-largest electric car maker of 2025, behind Quillon Motors and "
+        "Brask Automotive.",
+    ]
+    round_one = [
+        _sq("Which electric car maker was the largest in 2025?", 1, notes),
+        _sq("Which company supplies LFP cells to each electric car maker?", 2, []),
+    ]
     out = _decide(round_one, question)
     asked = " ".join(s["text"] for s in out["new_subquestions"])
     assert "Quillon Motors" in asked and "Orvane" not in asked, out
@@ -85,12 +133,19 @@ def test_a_name_the_sources_rank_elsewhere_is_not_taken_for_the_first_and_behind
 
 
 def test_a_set_in_the_chain_is_never_replaced_by_one_name():
-    question = ("Which of the five largest electric car makers delivered fewer vehicles in 2025 than in 2024, and "
-                "which battery supplier has supplied it the longest?")
-    notes = ["Pellan Motors will remain the third-largest electric car maker of 2025, behind Quillon Motors and "
-             "Brask Automotive.", "Quillon Motors was the largest electric car maker by 2025 deliveries."]
-    round_one = [_sq("Which electric car makers are the five largest?", 1, notes),
-                 _sq("Which of the five largest electric car makers delivered fewer vehicles in 2025 than in 2024?", 2, [])]
+    question = (
+        "Which of the five largest electric car makers delivered fewer vehicles in 2025 than in 2024, and "
+        "which battery supplier has supplied it the longest?"
+    )
+    notes = [
+        "Pellan Motors will remain the third-largest electric car maker of 2025, behind Quillon Motors and "
+        "Brask Automotive.",
+        "Quillon Motors was the largest electric car maker by 2025 deliveries.",
+    ]
+    round_one = [
+        _sq("Which electric car makers are the five largest?", 1, notes),
+        _sq("Which of the five largest electric car makers delivered fewer vehicles in 2025 than in 2024?", 2, []),
+    ]
     out = _decide(round_one, question)
     asked = " ".join(s["text"] for s in out["new_subquestions"])
     assert "Which of Quillon Motors" not in asked and "Which of Pellan Motors" not in asked, out
@@ -98,7 +153,9 @@ def test_a_set_in_the_chain_is_never_replaced_by_one_name():
 
 
 def test_an_unresolved_first_hop_says_what_the_sources_do_not_state():
-    nothing = [_sq(s["text"], s["hop"], ["Charging networks in Spain grew by 20% last year."], s["section"]) for s in ROUND_ONE]
+    nothing = [
+        _sq(s["text"], s["hop"], ["Charging networks in Spain grew by 20% last year."], s["section"]) for s in ROUND_ONE
+    ]
     out = _decide(nothing)
     assert out["enough"] is True and out["new_subquestions"] == []
     assert out["unanswered"] == ["which electric car maker was the largest in 2025"]
@@ -107,56 +164,92 @@ def test_an_unresolved_first_hop_says_what_the_sources_do_not_state():
 def test_other_domains_resolve_the_same_way():
     question = "Who maintains the database engine that powers the most popular open-source content management system?"
     round_one = [
-        _sq("Which open-source content management system is the most popular?", 1, [
-            "WordPress is the most popular open-source content management system, used by 43% of websites.",
-            "Drupal and Joomla follow far behind."]),
-        _sq("Which database engine powers each open-source content management system?", 2, [
-            "Most content management systems store their pages in a relational database."]),
+        _sq(
+            "Which open-source content management system is the most popular?",
+            1,
+            [
+                "WordPress is the most popular open-source content management system, used by 43% of websites.",
+                "Drupal and Joomla follow far behind.",
+            ],
+        ),
+        _sq(
+            "Which database engine powers each open-source content management system?",
+            2,
+            ["Most content management systems store their pages in a relational database."],
+        ),
     ]
     out = _decide(round_one, question)
     assert [(s["text"], s["hop"]) for s in out["new_subquestions"]] == [
-        ("Which database engine powers WordPress?", 2), ("Who maintains the database engine that powers WordPress?", 3)]
+        ("Which database engine powers WordPress?", 2),
+        ("Who maintains the database engine that powers WordPress?", 3),
+    ]
 
 
 def test_a_hosted_gap_check_that_echoes_the_question_loses_that_subquestion(settings, db):
-    decision = {"enough": False, "reason": "Need the plant.", "unanswered": ["The sources found do not state the CEO."],
-                "new_subquestions": [{"text": QUESTION, "section": "Answer", "hop": 3},
-                                     {"text": "Which company supplies LFP cells to Voltara Motors?", "section": "Nowhere", "hop": 2}]}
+    decision = {
+        "enough": False,
+        "reason": "Need the plant.",
+        "unanswered": ["The sources found do not state the CEO."],
+        "new_subquestions": [
+            {"text": QUESTION, "section": "Answer", "hop": 3},
+            {"text": "Which company supplies LFP cells to Voltara Motors?", "section": "Nowhere", "hop": 2},
+        ],
+    }
     with scripted_model(settings, gap_decision=[decision]) as fake:
         out = gap_check.check_gaps(question=QUESTION, outline=OUTLINE, subquestions=ROUND_ONE, other_findings=[])
     assert out["new_subquestions"] == [
-        {"text": "Which company supplies LFP cells to Voltara Motors?", "section": "How the answer was found", "hop": 2}]
+        {"text": "Which company supplies LFP cells to Voltara Motors?", "section": "How the answer was found", "hop": 2}
+    ]
     assert out["unanswered"] == ["the CEO"]
     seen = fake.calls[0][1][1]["content"]
     assert 'hop="2" round="1"' in seen and "Voltara Motors: Helion Cells (NMC)" in seen
     assert "`unanswered`" in fake.calls[0][1][0]["content"]
 
 
-@pytest.mark.parametrize("subquestion, clause", [
-    ("Which company supplies NMC cells to Norvik Electric?", "which company supplies NMC cells to Norvik Electric"),
-    ("How many vehicles did Voltara Motors deliver in 2025?", "how many vehicles Voltara Motors delivered in 2025"),
-    ("What is the capacity of the Helion Cells plant in Szeged?", "what the capacity of the Helion Cells plant in Szeged is"),
-    ("Does Rust guarantee memory safety?", "whether Rust guarantees memory safety"),
-    ("Why do antibiotics not work against viruses?", "why antibiotics do not work against viruses"),
-    ("Where is Corvane Materials headquartered, and where is its largest plant?", "where Corvane Materials is headquartered"),
-    ("When was Python 3.0 released?", "when Python 3.0 was released"),
-])
+@pytest.mark.parametrize(
+    "subquestion, clause",
+    [
+        ("Which company supplies NMC cells to Norvik Electric?", "which company supplies NMC cells to Norvik Electric"),
+        ("How many vehicles did Voltara Motors deliver in 2025?", "how many vehicles Voltara Motors delivered in 2025"),
+        (
+            "What is the capacity of the Helion Cells plant in Szeged?",
+            "what the capacity of the Helion Cells plant in Szeged is",
+        ),
+        ("Does Rust guarantee memory safety?", "whether Rust guarantees memory safety"),
+        ("Why do antibiotics not work against viruses?", "why antibiotics do not work against viruses"),
+        (
+            "Where is Corvane Materials headquartered, and where is its largest plant?",
+            "where Corvane Materials is headquartered",
+        ),
+        ("When was Python 3.0 released?", "when Python 3.0 was released"),
+    ],
+)
 def test_an_absence_reads_as_the_end_of_the_sources_found_do_not_state(subquestion, clause):
     assert qtext.absence_clause(subquestion) == clause
 
 
 def _row(text, hop, notes, round_no=1):
-    return {"text": text, "hop": hop, "round": round_no, "status": "done", "notes": notes, "not_found": [] if notes else [text]}
+    return {
+        "text": text,
+        "hop": hop,
+        "round": round_no,
+        "status": "done",
+        "notes": notes,
+        "not_found": [] if notes else [text],
+    }
 
 
 def test_unanswered_parts_name_the_final_answer_first_then_the_broken_link():
-    rows = [_row("Which electric car maker was the largest in 2025?", 1, 3),
-            _row("Which company supplies LFP cells to the largest electric car maker of 2025?", 2, 0),
-            _row("Which company supplies LFP cells to Voltara Motors?", 2, 0, round_no=2),
-            _row("In which country is the largest plant of the LFP cell supplier of Voltara Motors?", 3, 0, round_no=2)]
+    rows = [
+        _row("Which electric car maker was the largest in 2025?", 1, 3),
+        _row("Which company supplies LFP cells to the largest electric car maker of 2025?", 2, 0),
+        _row("Which company supplies LFP cells to Voltara Motors?", 2, 0, round_no=2),
+        _row("In which country is the largest plant of the LFP cell supplier of Voltara Motors?", 3, 0, round_no=2),
+    ]
     assert gap_check.unanswered_parts(question=QUESTION, subquestions=rows) == [
         "in which country the largest plant of the LFP cell supplier of Voltara Motors is",
-        "which company supplies LFP cells to Voltara Motors"]
+        "which company supplies LFP cells to Voltara Motors",
+    ]
     answered = rows[:3] + [_row(rows[3]["text"], 3, 2, round_no=2)]
     assert gap_check.unanswered_parts(question=QUESTION, subquestions=answered) == []
 
@@ -164,15 +257,26 @@ def test_unanswered_parts_name_the_final_answer_first_then_the_broken_link():
 def test_without_a_chain_only_a_search_that_found_nothing_at_all_is_unanswered():
     rows = [_row("Which evidence says Rust guarantees memory safety?", 0, 0), _row("What is Rust?", 0, 0)]
     assert gap_check.unanswered_parts(question="Does Rust guarantee memory safety?", subquestions=rows) == [
-        "whether Rust guarantees memory safety"]
+        "whether Rust guarantees memory safety"
+    ]
     rows[1]["notes"] = 4
-    assert gap_check.unanswered_parts(question="Does Rust guarantee memory safety?", subquestions=rows,
-                                      gap_unanswered=["Which version first did so?"]) == ["which version first did so"]
+    assert gap_check.unanswered_parts(
+        question="Does Rust guarantee memory safety?", subquestions=rows, gap_unanswered=["Which version first did so?"]
+    ) == ["which version first did so"]
 
 
 def test_the_gap_check_schema_takes_hops_and_unanswered(settings, db):
     decision = {"enough": True, "reason": "All found.", "new_subquestions": [], "unanswered": []}
     with scripted_model(settings, gap_decision=[decision]):
-        reply = complete_json(prompts.render("gap_check", question=QUESTION, outline=OUTLINE, subquestions=ROUND_ONE,
-                                             other_findings=[], max_new=2, max_hop=3))
+        reply = complete_json(
+            prompts.render(
+                "gap_check",
+                question=QUESTION,
+                outline=OUTLINE,
+                subquestions=ROUND_ONE,
+                other_findings=[],
+                max_new=2,
+                max_hop=3,
+            )
+        )
     assert reply.data == decision

@@ -1,5 +1,6 @@
 """A real llama.cpp OpenAI-compatible server (tests/model_servers.py) answers litellm in JSON
 mode: the endpoint that the issue's self-hoster ran, installed into var/llama-venv on first use."""
+
 from __future__ import annotations
 
 import json
@@ -27,8 +28,13 @@ def test_litellm_gets_parseable_json_from_a_real_llama_cpp_server(llama_server):
         model=llama_server.model,
         api_base=llama_server.base_url,
         api_key=llama_server.api_key,
-        messages=[{"role": "user", "content": "What is the capital of France, and how many people live there? "
-                                              "Answer as JSON with the keys city and population."}],
+        messages=[
+            {
+                "role": "user",
+                "content": "What is the capital of France, and how many people live there? "
+                "Answer as JSON with the keys city and population.",
+            }
+        ],
         # The form this server accepts: json_object with the schema beside it (it answers
         # HTTP 500 to json_schema). The schema becomes a grammar, so the reply must parse.
         response_format={"type": "json_object", "schema": CAPITAL},

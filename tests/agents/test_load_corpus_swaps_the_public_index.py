@@ -1,4 +1,5 @@
 """load_demo_corpus --corpus DIR: the local index holds one public corpus at a time; uploads stay."""
+
 import json
 
 import pytest
@@ -7,8 +8,10 @@ from django.core.management import CommandError, call_command
 from agents.management.commands.load_demo_corpus import load
 from agents.models import Document
 
-PAGE = ("<html><head><title>{title}</title></head><body><article><h1>{title}</h1>"
-        "<p>{text} This page belongs to a tiny test corpus about wind farms and their turbines.</p></article></body></html>")
+PAGE = (
+    "<html><head><title>{title}</title></head><body><article><h1>{title}</h1>"
+    "<p>{text} This page belongs to a tiny test corpus about wind farms and their turbines.</p></article></body></html>"
+)
 
 
 def make_corpus(directory, pages):
@@ -24,8 +27,13 @@ def make_corpus(directory, pages):
 
 @pytest.mark.django_db
 def test_loading_a_corpus_replaces_the_other_public_pages_but_not_uploads(tmp_path, alice):
-    one = make_corpus(tmp_path / "one", [("https://a.example/x", "Alpha", "Alpha has ten turbines."),
-                                         ("https://b.example/y", "Beta", "Beta has twelve turbines.")])
+    one = make_corpus(
+        tmp_path / "one",
+        [
+            ("https://a.example/x", "Alpha", "Alpha has ten turbines."),
+            ("https://b.example/y", "Beta", "Beta has twelve turbines."),
+        ],
+    )
     two = make_corpus(tmp_path / "two", [("https://c.example/z", "Gamma", "Gamma has six turbines.")])
     Document.objects.create(owner=alice, collection="uploads", url="upload://alice/notes.txt", raw_ref="r", text="mine")
 
@@ -47,8 +55,10 @@ def test_a_page_loaded_before_tables_became_sentences_is_cleaned_again_and_its_c
     from agents.sources import pages
     from jobs.models import PageCache
 
-    table = ("<table><caption>Turbines by farm</caption><tr><th>Farm</th><th>Turbines</th></tr>"
-             "<tr><td>Alpha</td><td>10</td></tr><tr><td>Beta</td><td>12</td></tr></table>")
+    table = (
+        "<table><caption>Turbines by farm</caption><tr><th>Farm</th><th>Turbines</th></tr>"
+        "<tr><td>Alpha</td><td>10</td></tr><tr><td>Beta</td><td>12</td></tr></table>"
+    )
     one = make_corpus(tmp_path / "one", [("https://a.example/x", "Alpha", "Alpha and Beta are wind farms." + table)])
     load(one)
     doc = Document.objects.get(url="https://a.example/x")

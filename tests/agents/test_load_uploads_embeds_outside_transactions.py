@@ -2,6 +2,7 @@
 session that sits idle inside a transaction for DB_IDLE_IN_TRANSACTION_TIMEOUT_MS (10 s by
 default), so they must be computed with no transaction open. 70 files load with the default
 settings."""
+
 import os
 import subprocess
 import sys
@@ -19,8 +20,10 @@ from tests.workers import test_database_url as database_url
 pytestmark = [pytest.mark.postgres]
 
 FILES = 70
-PARAGRAPH = ("Kaiyo Battery Works supplies pouch cells to Norvik Motors from its plant in Sendai. "
-             "The contract covers {n} gigawatt-hours a year until 2031, with a price reviewed every spring. ")
+PARAGRAPH = (
+    "Kaiyo Battery Works supplies pouch cells to Norvik Motors from its plant in Sendai. "
+    "The contract covers {n} gigawatt-hours a year until 2031, with a price reviewed every spring. "
+)
 
 
 def _open_transaction() -> bool:
@@ -46,8 +49,13 @@ def test_embeddings_are_computed_with_no_transaction_open(live, monkeypatch):
 
     monkeypatch.setattr(embeddings, "embed", embed)
     try:
-        doc = upload_create(user=user, filename="memo.md", content=(PARAGRAPH.format(n=7) * 40).encode(),
-                            content_type="text/markdown", enqueue=False)
+        doc = upload_create(
+            user=user,
+            filename="memo.md",
+            content=(PARAGRAPH.format(n=7) * 40).encode(),
+            content_type="text/markdown",
+            enqueue=False,
+        )
         doc = upload_process(upload_id=doc.pk)
         assert doc.status == Document.Status.READY, doc.reason
         assert seen and not any(seen), "embeddings were computed inside a database transaction"
@@ -65,8 +73,14 @@ def test_seventy_files_load_with_the_default_settings(live, tmp_path):
     env = {k: v for k, v in os.environ.items() if not k.startswith("DB_")}
     env.update(DATABASE_URL=database_url(), REDIS_URL=settings.REDIS_URL, PYTHONWARNINGS="ignore")
     try:
-        result = subprocess.run([sys.executable, "manage.py", "load_uploads", str(tmp_path), "--user", username],
-                                cwd=settings.BASE_DIR, env=env, capture_output=True, text=True, timeout=1200)
+        result = subprocess.run(
+            [sys.executable, "manage.py", "load_uploads", str(tmp_path), "--user", username],
+            cwd=settings.BASE_DIR,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=1200,
+        )
         assert result.returncode == 0, result.stderr[-3000:]
         assert f"{FILES} files ready, 0 rejected, 0 skipped, 0 refused" in result.stdout, result.stdout[-2000:]
         user = get_user_model().objects.get(username=username)

@@ -1,6 +1,7 @@
 """Item 4 of issue 15: MODEL_RATE_LIMITS takes max_concurrent per model, shared through Redis, so
 a server answering one request at a time is not flooded; the wait for a slot does not count
 against the call's own timeout."""
+
 import threading
 import time
 
@@ -14,8 +15,13 @@ from tests.local_http import LocalServer
 from tests.picky_model_server import picky_chat
 
 VERDICT = {"verdict": "supported", "reason": "the quote states the figure"}
-PROMPT = RenderedPrompt(name="judge", role="judge", schema="support_verdict", max_tokens=150,
-                        messages=[{"role": "user", "content": "Is it supported?"}])
+PROMPT = RenderedPrompt(
+    name="judge",
+    role="judge",
+    schema="support_verdict",
+    max_tokens=150,
+    messages=[{"role": "user", "content": "Is it supported?"}],
+)
 
 
 @pytest.fixture
@@ -23,8 +29,10 @@ def one_slot_model(settings):
     def configure(server, timeout: float = 120) -> str:
         model = "openai/one-slot"
         settings.MODEL_SMALL = model
-        settings.MODEL_TIER_CONNECTIONS = {"large": {"api_base": "", "api_key": ""},
-                                           "small": {"api_base": f"{server.url}/v1", "api_key": "dummy"}}
+        settings.MODEL_TIER_CONNECTIONS = {
+            "large": {"api_base": "", "api_key": ""},
+            "small": {"api_base": f"{server.url}/v1", "api_key": "dummy"},
+        }
         settings.MODEL_OUTPUT_MODES = {model: "json_schema"}
         settings.MODEL_RATE_LIMITS = {model: {"max_concurrent": 1}}
         settings.MODEL_TIMEOUT_SECONDS = timeout

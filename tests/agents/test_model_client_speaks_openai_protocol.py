@@ -1,5 +1,6 @@
 """The litellm path end to end against a real OpenAI-compatible HTTP server on 127.0.0.1:
 request shape, structured output, usage accounting, Retry-After, permanent errors, fallback."""
+
 import pytest
 
 from agents.llm import ModelCallRefused, complete_json
@@ -14,9 +15,14 @@ VERDICT = {"verdict": "supported", "reason": "the quote states the figure"}
 
 def judge_prompt() -> RenderedPrompt:
     return RenderedPrompt(
-        name="judge", role="judge", schema="support_verdict", max_tokens=150,
-        messages=[{"role": "system", "content": "You judge quotes."},
-                  {"role": "user", "content": "<sentence>\nHelion Cells supplies Voltara Motors.\n</sentence>"}],
+        name="judge",
+        role="judge",
+        schema="support_verdict",
+        max_tokens=150,
+        messages=[
+            {"role": "system", "content": "You judge quotes."},
+            {"role": "user", "content": "<sentence>\nHelion Cells supplies Voltara Motors.\n</sentence>"},
+        ],
     )
 
 
@@ -53,7 +59,9 @@ def test_the_request_carries_model_messages_and_a_json_schema_response_format(sm
 
 
 def test_usage_is_recorded_in_provider_calls_the_step_and_the_ledger(small_model_on, in_step, job):
-    with LocalServer({"/v1/chat/completions": chat_completion(VERDICT, prompt_tokens=1234, completion_tokens=56)}) as server:
+    with LocalServer(
+        {"/v1/chat/completions": chat_completion(VERDICT, prompt_tokens=1234, completion_tokens=56)}
+    ) as server:
         small_model_on(server)
         reply = in_step(lambda: complete_json(judge_prompt()), counter="usage")
     # openai/fake-small is in no price map: the design's small-model prices apply.
@@ -61,7 +69,12 @@ def test_usage_is_recorded_in_provider_calls_the_step_and_the_ledger(small_model
     assert (reply.tokens_in, reply.tokens_out, reply.usd_micros) == (1234, 56, expected_usd_micros)
     call = ProviderCall.objects.get(job=job)
     assert (call.model, call.role, call.tokens_in, call.tokens_out, call.usd_micros) == (
-        "openai/fake-small", "judge", 1234, 56, expected_usd_micros)
+        "openai/fake-small",
+        "judge",
+        1234,
+        56,
+        expected_usd_micros,
+    )
     step = Step.objects.get(job=job, step_key__endswith=":read:usage")
     assert (step.tokens_in, step.tokens_out, step.usd_micros) == (1234, 56, expected_usd_micros)
     assert ledger.used(job.pk) == (1234 + 56, expected_usd_micros)
@@ -70,7 +83,9 @@ def test_usage_is_recorded_in_provider_calls_the_step_and_the_ledger(small_model
 
 
 def test_model_prices_from_settings_win_over_the_design_prices(small_model_on, in_step, settings):
-    with LocalServer({"/v1/chat/completions": chat_completion(VERDICT, prompt_tokens=1000, completion_tokens=100)}) as server:
+    with LocalServer(
+        {"/v1/chat/completions": chat_completion(VERDICT, prompt_tokens=1000, completion_tokens=100)}
+    ) as server:
         model = small_model_on(server)
         settings.MODEL_PRICES = {model: {"in": 2.0, "out": 10.0}}
         reply = in_step(lambda: complete_json(judge_prompt()))
@@ -79,7 +94,9 @@ def test_model_prices_from_settings_win_over_the_design_prices(small_model_on, i
 
 def test_a_429_with_retry_after_is_retried_after_the_pause_it_asks_for(small_model_on, in_step, job):
     handler = sequence(
-        Reply.json({"error": {"message": "slow down", "type": "rate_limit_error"}}, status=429, headers={"Retry-After": "0.4"}),
+        Reply.json(
+            {"error": {"message": "slow down", "type": "rate_limit_error"}}, status=429, headers={"Retry-After": "0.4"}
+        ),
         chat_completion(VERDICT),
     )
     with LocalServer({"/v1/chat/completions": handler}) as server:
@@ -101,8 +118,16 @@ def test_a_401_is_not_retried(small_model_on, in_step):
 
 
 def test_a_context_window_error_is_not_retried(small_model_on, in_step):
-    too_long = Reply.json({"error": {"message": "This model's maximum context length is 8192 tokens. However, your messages resulted in 9000 tokens.",
-                                     "type": "invalid_request_error", "code": "context_length_exceeded"}}, status=400)
+    too_long = Reply.json(
+        {
+            "error": {
+                "message": "This model's maximum context length is 8192 tokens. However, your messages resulted in 9000 tokens.",
+                "type": "invalid_request_error",
+                "code": "context_length_exceeded",
+            }
+        },
+        status=400,
+    )
     with LocalServer({"/v1/chat/completions": too_long}) as server:
         small_model_on(server)
         with pytest.raises(ModelCallRefused):
@@ -110,12 +135,15 @@ def test_a_context_window_error_is_not_retried(small_model_on, in_step):
     assert len(server.hits("/v1/chat/completions")) == 1
 
 
-def test_the_fallback_model_answers_when_the_primary_keeps_failing(small_model_on, in_step, settings, fast_backoff, job,
-                                                                    monkeypatch):
+def test_the_fallback_model_answers_when_the_primary_keeps_failing(
+    small_model_on, in_step, settings, fast_backoff, job, monkeypatch
+):
     monkeypatch.setenv("OPENAI_API_KEY", "test-key-fallback")  # a fallback uses its provider's own key
     down = Reply.json({"error": {"message": "overloaded"}}, status=503)
-    with LocalServer({"/v1/chat/completions": down}) as primary, \
-            LocalServer({"/v1/chat/completions": chat_completion(VERDICT, model="fake-fallback")}) as backup:
+    with (
+        LocalServer({"/v1/chat/completions": down}) as primary,
+        LocalServer({"/v1/chat/completions": chat_completion(VERDICT, model="fake-fallback")}) as backup,
+    ):
         small_model_on(primary)
         settings.MODEL_FALLBACKS = {"large": [], "small": [f"openai/fake-fallback|{backup.url}/v1"]}
         reply = in_step(lambda: complete_json(judge_prompt()))

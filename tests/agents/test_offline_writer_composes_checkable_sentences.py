@@ -1,6 +1,7 @@
 """The offline writer composes sentences from several notes (instead of copying one quote) only
 in forms its judge and the citation check can still verify part by part; it never makes a
 sentence say of one name what a note said of another."""
+
 from agents.engine import writer
 
 
@@ -26,14 +27,22 @@ def test_two_predicates_of_one_subject_are_joined_and_each_is_checked_against_it
     assert out == [s("Tessel Energy was founded in 2009 and supplies 70% of the cells used by Orvane Motors.", 1, 2)]
     assert judged(out[0]["text"], [a, b]) == "supported"
     # The figure moved to the other predicate is caught.
-    assert judged("Tessel Energy was founded in 2009 and supplies 60% of the cells used by Orvane Motors.", [a, b]) == "unsupported"
+    assert (
+        judged("Tessel Energy was founded in 2009 and supplies 60% of the cells used by Orvane Motors.", [a, b])
+        == "unsupported"
+    )
 
 
 def test_nothing_is_joined_when_it_would_change_what_is_said_of_whom():
     # A trailing phrase would read as said of both names in a list: each predicate keeps its own.
-    a, b = "Tessel Energy supplies LFP cells to Orvane Motors.", "Tessel Energy supplies LFP cells to Pellan Cars since 2023."
+    a, b = (
+        "Tessel Energy supplies LFP cells to Orvane Motors.",
+        "Tessel Energy supplies LFP cells to Pellan Cars since 2023.",
+    )
     out = [x["text"] for x in writer.compose([s(a, 1), s(b, 2)])]
-    assert out == ["Tessel Energy supplies LFP cells to Orvane Motors and supplies LFP cells to Pellan Cars since 2023."]
+    assert out == [
+        "Tessel Energy supplies LFP cells to Orvane Motors and supplies LFP cells to Pellan Cars since 2023."
+    ]
     assert judged(out[0], [a, b]) == "supported"
     # A relative clause at the end of the first would seem to take the joined predicate.
     c = "Orvane Motors buys its cells from Tessel Energy, which runs a plant in Molde."
@@ -45,7 +54,12 @@ def test_nothing_is_joined_when_it_would_change_what_is_said_of_whom():
 
 
 def test_first_person_notes_are_attributed_and_titles_are_skipped():
-    note = {"id": 1, "domain": "cellmarket-weekly.example", "source": "CellMarket Weekly", "claim": "We count seven suppliers."}
+    note = {
+        "id": 1,
+        "domain": "cellmarket-weekly.example",
+        "source": "CellMarket Weekly",
+        "claim": "We count seven suppliers.",
+    }
     assert writer._voiced(note)["claim"] == "CellMarket Weekly writes: \u201cWe count seven suppliers.\u201d"
     assert writer._heading_like("Battery Suppliers Map 2025")
     assert not writer._heading_like("Tessel Energy was founded in 2009.")
@@ -54,13 +68,40 @@ def test_first_person_notes_are_attributed_and_titles_are_skipped():
 def rivals_prompt(disputed: str) -> str:
     from agents import prompts
 
-    notes = [{"id": i, "claim": claim, "quote": claim, "domain": domain, "source": domain, "published": "2025-05-01",
-              "quality": "0.80", "sq": 1, "hop": 1, "context": "", "disputed": disputed}
-             for i, (claim, domain) in enumerate([("Tessel Energy made 40 GWh of cells in 2025.", "a.example"),
-                                                  ("Tessel Energy made 55 GWh of cells in 2025.", "b.example")], 1)]
-    rendered = prompts.render("writer", question="How many cells did Tessel Energy make in 2025?", outline=[],
-                              heading="Output", purpose="Tessel Energy's cell output.", notes=notes, feedback="",
-                              mode="section", unanswered=[], subquestions=[])
+    notes = [
+        {
+            "id": i,
+            "claim": claim,
+            "quote": claim,
+            "domain": domain,
+            "source": domain,
+            "published": "2025-05-01",
+            "quality": "0.80",
+            "sq": 1,
+            "hop": 1,
+            "context": "",
+            "disputed": disputed,
+        }
+        for i, (claim, domain) in enumerate(
+            [
+                ("Tessel Energy made 40 GWh of cells in 2025.", "a.example"),
+                ("Tessel Energy made 55 GWh of cells in 2025.", "b.example"),
+            ],
+            1,
+        )
+    ]
+    rendered = prompts.render(
+        "writer",
+        question="How many cells did Tessel Energy make in 2025?",
+        outline=[],
+        heading="Output",
+        purpose="Tessel Energy's cell output.",
+        notes=notes,
+        feedback="",
+        mode="section",
+        unanswered=[],
+        subquestions=[],
+    )
     return "\n".join(m["content"] for m in rendered.messages)
 
 
@@ -78,16 +119,43 @@ def test_a_table_row_on_the_companys_own_site_answers_a_figure_question_in_the_o
     # is still the answer, and the opening must not say the sources do not state it.
     from agents import prompts
 
-    rows = [("Foundry sites — Site: Lerwick; Capacity (tonnes per year): 12,000; Opened: 2019.", "brannock-alloys.example"),
-            ("The largest site of Brannock Alloys is in Leeds, with a capacity of 40,000 tonnes a year.", "brannock-alloys.example"),
-            ("Brannock Alloys makes aluminium castings for wind turbines.", "metal-weekly.example")]
-    notes = [{"id": i, "claim": c, "quote": c, "domain": d, "source": d.split(".")[0].replace("-", " ").title(),
-              "published": "2025-05-01", "quality": "0.70", "sq": 1, "hop": 1, "context": "", "disputed": ""}
-             for i, (c, d) in enumerate(rows, 1)]
+    rows = [
+        ("Foundry sites — Site: Lerwick; Capacity (tonnes per year): 12,000; Opened: 2019.", "brannock-alloys.example"),
+        (
+            "The largest site of Brannock Alloys is in Leeds, with a capacity of 40,000 tonnes a year.",
+            "brannock-alloys.example",
+        ),
+        ("Brannock Alloys makes aluminium castings for wind turbines.", "metal-weekly.example"),
+    ]
+    notes = [
+        {
+            "id": i,
+            "claim": c,
+            "quote": c,
+            "domain": d,
+            "source": d.split(".")[0].replace("-", " ").title(),
+            "published": "2025-05-01",
+            "quality": "0.70",
+            "sq": 1,
+            "hop": 1,
+            "context": "",
+            "disputed": "",
+        }
+        for i, (c, d) in enumerate(rows, 1)
+    ]
     question = "What is the annual capacity of Brannock Alloys' foundry in Lerwick?"
-    rendered = prompts.render("writer", question=question, outline=[], heading="Answer", purpose="The answer.",
-                              notes=notes, feedback="", mode="answer", unanswered=[],
-                              subquestions=[{"id": 1, "hop": 1, "round": 1, "text": question}])
+    rendered = prompts.render(
+        "writer",
+        question=question,
+        outline=[],
+        heading="Answer",
+        purpose="The answer.",
+        notes=notes,
+        feedback="",
+        mode="answer",
+        unanswered=[],
+        subquestions=[{"id": 1, "hop": 1, "round": 1, "text": question}],
+    )
     out = writer.write_section("\n".join(m["content"] for m in rendered.messages))
     assert out["unanswered"] == []
     assert out["sentences"][0]["text"].startswith("Foundry sites — Site: Lerwick"), out["sentences"]

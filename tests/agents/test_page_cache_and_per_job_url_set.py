@@ -1,6 +1,7 @@
 """A repeated fetch is free: the page cache (keyed by the normalised URL's hash) answers it
 without an HTTP request until it expires. And within one job no page is claimed twice: the
 sources table's (job, url_hash) constraint is the shared set of fetched URLs."""
+
 from datetime import timedelta
 
 import pytest
@@ -15,9 +16,11 @@ from jobs.stages.research import worker_for
 from tests.factories import JobFactory, SubQuestionFactory
 from tests.local_http import LocalServer, Reply
 
-PAGE = ("<html><head><title>Norvik signs Borealis</title></head><body><article><h1>Norvik signs Borealis</h1>"
-        "<p>Norvik Electric added Borealis Power Systems as an LFP cell supplier in June 2024, the company said.</p>"
-        "</article></body></html>")
+PAGE = (
+    "<html><head><title>Norvik signs Borealis</title></head><body><article><h1>Norvik signs Borealis</h1>"
+    "<p>Norvik Electric added Borealis Power Systems as an LFP cell supplier in June 2024, the company said.</p>"
+    "</article></body></html>"
+)
 
 
 @pytest.fixture
@@ -62,8 +65,12 @@ def test_the_ttl_setting_decides_the_expiry(web, db, settings):
 def _worker(job, sq, urls):
     worker = worker_for(RunContext(job=job, epoch=job.epoch), sq)
     for url in urls:
-        worker.results_seen[url] = {"url": url, "domain": "northern-ledger.example", "title": "Norvik signs Borealis",
-                                    "quality": 0.6}
+        worker.results_seen[url] = {
+            "url": url,
+            "domain": "northern-ledger.example",
+            "title": "Norvik signs Borealis",
+            "quality": 0.6,
+        }
     return worker
 
 
@@ -93,4 +100,6 @@ def test_another_job_may_read_the_same_url(db):
     url = "https://northern-ledger.example/business/norvik-skarv-borealis"
     for job in (JobFactory(), JobFactory()):
         sq = SubQuestionFactory(job=job)
-        assert _worker(job, sq, [url])._tool_read(1, SearchTurn(turn=1, tool="fetch_pages"), {"urls": [url]}).claimed == [url]
+        assert _worker(job, sq, [url])._tool_read(
+            1, SearchTurn(turn=1, tool="fetch_pages"), {"urls": [url]}
+        ).claimed == [url]

@@ -2,6 +2,7 @@
 drops navigation, banners, footers and hidden text; htmldate finds the publication date;
 PDFs are read with pypdf and DOCX files with python-docx. The cleaned text is what is stored
 (content_ref) and quoted."""
+
 import datetime as dt
 
 import pytest
@@ -59,8 +60,16 @@ def test_an_article_page_keeps_its_text_and_loses_navigation_banners_footer_and_
     text = store.get_text(page.content_ref)
     assert "Verdant Cell Technologies will supply those cells from its plant in Ohio." in text
     assert "Sunmark Energy remains Kestrel's largest supplier" in text
-    for boilerplate in ("We use cookies", "Subscribe", "Most read", "Advertisement", "All rights reserved",
-                        "Privacy policy", "INJECTION-CANARY", "Ignore previous instructions"):
+    for boilerplate in (
+        "We use cookies",
+        "Subscribe",
+        "Most read",
+        "Advertisement",
+        "All rights reserved",
+        "Privacy policy",
+        "INJECTION-CANARY",
+        "Ignore previous instructions",
+    ):
         assert boilerplate not in text, boilerplate
     assert page.title == "Kestrel Automotive ends Granite Cell contract"
     assert page.published == dt.date(2025, 11, 3)
@@ -68,10 +77,12 @@ def test_an_article_page_keeps_its_text_and_loses_navigation_banners_footer_and_
 
 
 def test_a_page_dated_only_in_its_visible_dateline_gets_that_date():
-    html = ("<html><head><title>Quanta starts Debrecen</title></head><body><article><h1>Quanta starts Debrecen</h1>"
-            "<p class='date'>Published 12 February 2025</p>"
-            "<p>Quanta Battery Company started series production of LFP cells in Debrecen, Hungary, this week. "
-            "The first line has a capacity of 15 GWh a year and supplies Aurelia Mobility.</p></article></body></html>")
+    html = (
+        "<html><head><title>Quanta starts Debrecen</title></head><body><article><h1>Quanta starts Debrecen</h1>"
+        "<p class='date'>Published 12 February 2025</p>"
+        "<p>Quanta Battery Company started series production of LFP cells in Debrecen, Hungary, this week. "
+        "The first line has a capacity of 15 GWh a year and supplies Aurelia Mobility.</p></article></body></html>"
+    )
     page = clean.clean_html(html, "https://cellmarket-weekly.example/2025-02/quanta")
     assert page.published == dt.date(2025, 2, 12)
     assert "series production of LFP cells in Debrecen" in page.text
@@ -79,20 +90,31 @@ def test_a_page_dated_only_in_its_visible_dateline_gets_that_date():
 
 def test_a_pdf_is_read_with_its_title_and_creation_date(web, db):
     body = make_pdf(
-        ["Annual capacity report 2025", "Helion Cells operates 60 GWh of cell capacity in Szeged, Hungary.",
-         "Sunmark Energy completed the Ostrava expansion to 45 GWh in September 2025."],
-        title="EBR annual capacity report 2025", created=dt.date(2025, 12, 1))
+        [
+            "Annual capacity report 2025",
+            "Helion Cells operates 60 GWh of cell capacity in Szeged, Hungary.",
+            "Sunmark Energy completed the Ostrava expansion to 45 GWh in September 2025.",
+        ],
+        title="EBR annual capacity report 2025",
+        created=dt.date(2025, 12, 1),
+    )
     web.routes["/publications/capacity-2025.pdf"] = Reply(body=body, content_type="application/pdf")
     page = pages.get_page(f"{web.url}/publications/capacity-2025.pdf")
     text = store.get_text(page.content_ref)
     assert "Helion Cells operates 60 GWh of cell capacity in Szeged, Hungary." in text
-    assert (page.title, page.published, page.content_type) == ("EBR annual capacity report 2025", dt.date(2025, 12, 1),
-                                                              "application/pdf")
+    assert (page.title, page.published, page.content_type) == (
+        "EBR annual capacity report 2025",
+        dt.date(2025, 12, 1),
+        "application/pdf",
+    )
 
 
 def test_a_docx_is_read_with_its_title_and_date():
-    body = make_docx(["Supplier review, internal.", "Kaiyo Battery Works supplies pouch cells for the Norvik Fjord."],
-                     title="Supplier review", created=dt.datetime(2024, 6, 1, 9, 0))
+    body = make_docx(
+        ["Supplier review, internal.", "Kaiyo Battery Works supplies pouch cells for the Norvik Fjord."],
+        title="Supplier review",
+        created=dt.datetime(2024, 6, 1, 9, 0),
+    )
     page = clean.clean(body, clean.DOCX_TYPE)
     assert "Kaiyo Battery Works supplies pouch cells for the Norvik Fjord." in page.text
     assert (page.title, page.published) == ("Supplier review", dt.date(2024, 6, 1))

@@ -2,6 +2,7 @@
 compare, explain, cause, yes/no, count, who, when, where, superlative, time-bounded, outlook,
 multi-hop, vague) from its grammar, in any domain, and splits it into sub-questions about its
 parts; no sub-question quotes the question back or wraps it in a generic frame."""
+
 import pytest
 
 from agents import questions as qtext
@@ -16,8 +17,14 @@ SHAPES = [
     ("Compare the battery suppliers of the five largest electric car makers", "compare", 1, {1, 2}, False),
     ("How many vehicles did Voltara Motors deliver in 2025?", "count", 0, {1}, False),
     ("Who is the chief executive of the company that supplies NMC cells to Norvik Electric?", "who", 1, {1, 2}, False),
-    ("In which country is the largest plant of the company that supplies LFP cells to the largest electric car maker "
-     "of 2025?", "where", 2, {1, 2, 3}, False),
+    (
+        "In which country is the largest plant of the company that supplies LFP cells to the largest electric car maker "
+        "of 2025?",
+        "where",
+        2,
+        {1, 2, 3},
+        False,
+    ),
     # medicine
     ("Who discovered the bacterium that causes most stomach ulcers?", "who", 1, {1}, False),
     ("What are the side effects of metformin?", "list", 0, {1}, False),
@@ -32,8 +39,13 @@ SHAPES = [
     ("Compare PostgreSQL and MySQL for write-heavy workloads", "compare", 0, {1, 2}, False),
     ("When was Python 3.0 released?", "when", 0, set(), False),
     ("Does Rust guarantee memory safety?", "yesno", 0, {1}, False),
-    ("Who maintains the database engine that powers the most popular open-source content management system?", "who", 2,
-     {1, 2}, False),
+    (
+        "Who maintains the database engine that powers the most popular open-source content management system?",
+        "who",
+        2,
+        {1, 2},
+        False,
+    ),
     # energy
     ("What is the installed capacity of the largest offshore wind farm in Europe?", "fact", 1, {1}, False),
     ("Which countries produced the most solar panels in 2023?", "superlative", 0, {1}, False),
@@ -80,14 +92,21 @@ def test_no_subquestion_quotes_the_question_or_is_a_template(question, kind, des
             assert not qtext.generic_frame(sq["text"], question), sq["text"]
             if len(question.split()) > 4:  # a broad question's topic is its whole text
                 assert question.rstrip("?").lower() not in sq["text"].lower()
-            for frame in ("background explains", "the question", "main actors in", "figures and data describe",
-                          "recent developments concern"):
+            for frame in (
+                "background explains",
+                "the question",
+                "main actors in",
+                "figures and data describe",
+                "recent developments concern",
+            ):
                 assert frame not in sq["text"].lower(), sq["text"]
 
 
 def test_a_multi_hop_question_becomes_a_chain_innermost_first():
-    question = ("In which country is the largest plant of the company that supplies LFP cells to the largest electric "
-                "car maker of 2025?")
+    question = (
+        "In which country is the largest plant of the company that supplies LFP cells to the largest electric "
+        "car maker of 2025?"
+    )
     plan = planner.plan(question, "deep")
     by_hop = {}
     for sq in plan["subquestions"]:
@@ -98,8 +117,10 @@ def test_a_multi_hop_question_becomes_a_chain_innermost_first():
 
 
 def test_a_later_link_is_asked_with_the_name_an_earlier_link_found():
-    question = ("In which country is the largest plant of the company that supplies LFP cells to the largest electric "
-                "car maker of 2025?")
+    question = (
+        "In which country is the largest plant of the company that supplies LFP cells to the largest electric "
+        "car maker of 2025?"
+    )
     shape = qshape.parse(question)
     found_first = planner.chain_subquestions(shape, question, {"U1": "Voltara Motors"})
     assert found_first[0] == {"text": "Which company supplies LFP cells to Voltara Motors?", "hop": 2, "key": "U2"}
@@ -115,12 +136,18 @@ def test_a_link_that_cannot_be_asked_alone_rides_on_the_link_before_it():
     texts = [s["text"] for s in plan["subquestions"]]
     assert "Which bacterium causes most stomach ulcers, and who discovered it?" in texts
     when = planner.plan("Who was the king of France when the Bastille was stormed?", "deep")
-    assert "When was the Bastille stormed, and who was the king of France then?" in [s["text"] for s in when["subquestions"]]
+    assert "When was the Bastille stormed, and who was the king of France then?" in [
+        s["text"] for s in when["subquestions"]
+    ]
 
 
 def test_a_compound_question_refers_back_to_the_first_parts_answer_or_subject():
-    chained = qshape.parse("Which electric car maker ranked third by 2025 deliveries, and which company supplies its LFP cells?")
-    assert [u.kind for u in chained.chain] == ["answer_of"] and chained.asks == ("which company supplies {U1}'s LFP cells",)
+    chained = qshape.parse(
+        "Which electric car maker ranked third by 2025 deliveries, and which company supplies its LFP cells?"
+    )
+    assert [u.kind for u in chained.chain] == ["answer_of"] and chained.asks == (
+        "which company supplies {U1}'s LFP cells",
+    )
     plain = qshape.parse("Where is Corvane Materials headquartered, and where is its largest plant?")
     assert not plain.chain and plain.asks[1] == "where is Corvane Materials' largest plant"
 
@@ -140,6 +167,9 @@ def test_a_vague_question_says_what_it_was_narrowed_to():
 
 
 def test_a_specific_question_is_not_narrowed():
-    for question in ("Voltara Motors", "Tell me about the battery suppliers of Norvik Electric in 2025",
-                     "What is the capacity of the Helion Cells plant in Szeged?"):
+    for question in (
+        "Voltara Motors",
+        "Tell me about the battery suppliers of Norvik Electric in 2025",
+        "What is the capacity of the Helion Cells plant in Szeged?",
+    ):
         assert qtext.vague_topic(question) == "", question

@@ -1,6 +1,7 @@
 """Whichever model plans, code checks the plan: one that quotes the question back, wraps it in
 a generic frame or leaves a broad question un-narrowed is re-asked once with the problem as
 feedback; what is still wrong after that is dropped. A scripted FAKE stands in for a hosted model."""
+
 import json
 
 import pytest
@@ -15,26 +16,37 @@ OUTLINE = [{"heading": "Answer", "purpose": "The supplier."}, {"heading": "Chain
 
 
 def _plan(texts, scope=""):
-    return {"subquestions": [{"text": t, "section": "Answer" if i == 0 else "Chain", "hop": i} for i, t in enumerate(texts)],
-            "outline": OUTLINE, "scope": scope}
+    return {
+        "subquestions": [
+            {"text": t, "section": "Answer" if i == 0 else "Chain", "hop": i} for i, t in enumerate(texts)
+        ],
+        "outline": OUTLINE,
+        "scope": scope,
+    }
 
 
-ECHOING = _plan([
-    f"What background explains the question '{QUESTION}'?",
-    "Which companies, agencies or people are the main actors in the cell supply of this maker?",
-    "What figures and data describe the best-selling model?",
-    "What recent developments concern the Gliwice plant?",
-])
-GOOD = _plan([
-    "Which maker owns the Gliwice plant?",
-    "What is the best-selling model of the Gliwice plant's owner?",
-    "Which company supplies the cells for that maker's best-selling model, according to the maker itself?",
-    "Where are the cells for the maker's best-selling model produced?",
-])
+ECHOING = _plan(
+    [
+        f"What background explains the question '{QUESTION}'?",
+        "Which companies, agencies or people are the main actors in the cell supply of this maker?",
+        "What figures and data describe the best-selling model?",
+        "What recent developments concern the Gliwice plant?",
+    ]
+)
+GOOD = _plan(
+    [
+        "Which maker owns the Gliwice plant?",
+        "What is the best-selling model of the Gliwice plant's owner?",
+        "Which company supplies the cells for that maker's best-selling model, according to the maker itself?",
+        "Where are the cells for the maker's best-selling model produced?",
+    ]
+)
 
 
 def _prompts(fake):
-    return [m["content"] for schema, messages in fake.calls if schema == "plan" for m in messages if m["role"] == "system"]
+    return [
+        m["content"] for schema, messages in fake.calls if schema == "plan" for m in messages if m["role"] == "system"
+    ]
 
 
 def test_a_plan_that_echoes_the_question_is_re_asked_with_the_problem(settings, db):
@@ -69,11 +81,19 @@ def test_nothing_usable_after_the_re_ask_is_a_model_output_error(settings, db):
 
 
 def test_a_broad_question_without_a_scope_is_re_asked_to_say_what_it_narrowed_to(settings, db):
-    broad = _plan(["What kinds of batteries are sold today?", "Who makes most lithium-ion cells?",
-                   "How much do battery packs cost per kWh?", "Which battery chemistries are new since 2024?"])
+    broad = _plan(
+        [
+            "What kinds of batteries are sold today?",
+            "Who makes most lithium-ion cells?",
+            "How much do battery packs cost per kWh?",
+            "Which battery chemistries are new since 2024?",
+        ]
+    )
     narrowed = {**broad, "scope": "Narrowed to rechargeable lithium-ion batteries for cars and homes, 2024-2026."}
     with scripted_model(settings, plan=[broad, narrowed]) as fake:
-        plan = planner.make_plan(question="Tell me about batteries", depth="deep", sources=["web"], collection_markers=[])
+        plan = planner.make_plan(
+            question="Tell me about batteries", depth="deep", sources=["web"], collection_markers=[]
+        )
     assert plan["scope"] == narrowed["scope"] and plan["attempts"] == 2
     assert "narrow it" in _prompts(fake)[1] and "`scope`" in _prompts(fake)[1]
 
@@ -86,8 +106,12 @@ def test_the_planner_prompt_asks_for_hops_and_scope(settings, db):
 
 
 def test_the_offline_engine_passes_the_same_checks_on_the_first_attempt(settings, db):
-    for question in (QUESTION, "Tell me about batteries", "Why did the Roman Empire fall?",
-                     "Compare PostgreSQL and MySQL for write-heavy workloads"):
+    for question in (
+        QUESTION,
+        "Tell me about batteries",
+        "Why did the Roman Empire fall?",
+        "Compare PostgreSQL and MySQL for write-heavy workloads",
+    ):
         plan = planner.make_plan(question=question, depth="deep", sources=["web"], collection_markers=[])
         assert plan["attempts"] == 1, (question, plan.get("problem"))
         assert json.dumps(plan)  # plain JSON for the step log

@@ -1,6 +1,7 @@
 """The global rate limiter: several processes bursting against one model's limit never get
 more than the limit admitted within any window (measured with the Redis server's admission
 times and with each process's own clock), and model calls wait for capacity, boundedly."""
+
 import json
 import os
 import subprocess
@@ -51,9 +52,25 @@ def burst(model: str, *, rpm: int, tpm: int, window: float, tokens: int) -> list
     r = redis_client()
     env = {**os.environ, "PYTHONWARNINGS": "ignore"}
     procs = [
-        subprocess.Popen([sys.executable, "-c", CHILD, settings.REDIS_URL, model, str(rpm), str(tpm), str(window), str(tokens),
-                          str(CALLS_PER_PROCESS)],
-                         cwd=Path(settings.BASE_DIR), env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        subprocess.Popen(
+            [
+                sys.executable,
+                "-c",
+                CHILD,
+                settings.REDIS_URL,
+                model,
+                str(rpm),
+                str(tpm),
+                str(window),
+                str(tokens),
+                str(CALLS_PER_PROCESS),
+            ],
+            cwd=Path(settings.BASE_DIR),
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         for _ in range(PROCESSES)
     ]
     deadline = time.monotonic() + READY_TIMEOUT_SECONDS
@@ -122,10 +139,19 @@ def test_one_call_larger_than_the_token_limit_is_admitted_alone_instead_of_never
 
 
 def _reader_like_prompt() -> RenderedPrompt:
-    return RenderedPrompt(name="judge", role="judge", schema="support_verdict", max_tokens=150, messages=[
-        {"role": "system", "content": "You judge quotes."},
-        {"role": "user", "content": "<sentence>\nA.\n</sentence>\n<quotes>\n<quote domain=\"a.example\" published=\"\">A.</quote>\n</quotes>"},
-    ])
+    return RenderedPrompt(
+        name="judge",
+        role="judge",
+        schema="support_verdict",
+        max_tokens=150,
+        messages=[
+            {"role": "system", "content": "You judge quotes."},
+            {
+                "role": "user",
+                "content": '<sentence>\nA.\n</sentence>\n<quotes>\n<quote domain="a.example" published="">A.</quote>\n</quotes>',
+            },
+        ],
+    )
 
 
 @pytest.fixture
@@ -147,15 +173,18 @@ def test_model_calls_wait_for_the_models_shared_limit(offline_small_limited):
     assert time.monotonic() - started >= 2.0
 
 
-def test_a_model_call_past_the_wait_bound_fails_transiently_without_reaching_the_provider(offline_small_limited, settings,
-                                                                                           monkeypatch):
+def test_a_model_call_past_the_wait_bound_fails_transiently_without_reaching_the_provider(
+    offline_small_limited, settings, monkeypatch
+):
     from agents import llm
 
     settings.MODEL_RATE_LIMITS = {"offline/small": {"rpm": 1, "window_seconds": 30}}
     settings.RATE_LIMIT_MAX_WAIT_SECONDS = 0.2
     provider_calls = []
     real_completion = llm.litellm.completion
-    monkeypatch.setattr(llm.litellm, "completion", lambda **kw: provider_calls.append(kw["model"]) or real_completion(**kw))
+    monkeypatch.setattr(
+        llm.litellm, "completion", lambda **kw: provider_calls.append(kw["model"]) or real_completion(**kw)
+    )
     complete_json(_reader_like_prompt())
     with pytest.raises(TransientStepError):
         complete_json(_reader_like_prompt())

@@ -2,6 +2,7 @@
 repaired before the model is asked again; the repair prompt quotes the parser's error; reply
 limits per role are settings sized from the schema; a reply cut off at its limit is asked again
 once with a larger limit."""
+
 import json
 
 import pytest
@@ -15,14 +16,17 @@ from tests.picky_model_server import picky_chat
 VERDICT = {"verdict": "supported", "reason": "the quote states the figure"}
 
 
-@pytest.mark.parametrize("text", [
-    '{"verdict": "supported", "reason": "line one\nline two"}',  # a raw newline inside a string (llama.cpp)
-    '```json\n{"verdict": "supported", "reason": "r"}\n```',
-    'Here is the JSON:\n{"verdict": "supported", "reason": "r"} I hope this helps.',
-    '{"verdict": "supported", "reason": "r",}',
-    '{"verdict": "supported", "reason": "r"}\n{"verdict": "unsupported", "reason": "again"}',
-    '{\u201cverdict\u201d: \u201csupported\u201d, \u201creason\u201d: \u201cr\u201d,}',
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"verdict": "supported", "reason": "line one\nline two"}',  # a raw newline inside a string (llama.cpp)
+        '```json\n{"verdict": "supported", "reason": "r"}\n```',
+        'Here is the JSON:\n{"verdict": "supported", "reason": "r"} I hope this helps.',
+        '{"verdict": "supported", "reason": "r",}',
+        '{"verdict": "supported", "reason": "r"}\n{"verdict": "unsupported", "reason": "again"}',
+        "{\u201cverdict\u201d: \u201csupported\u201d, \u201creason\u201d: \u201cr\u201d,}",
+    ],
+)
 def test_common_damage_is_repaired_in_code(text):
     assert parse_reply(text, "support_verdict")["verdict"] == "supported"
 
@@ -39,7 +43,9 @@ def small_on(settings):
     def configure(server) -> None:
         settings.MODEL_SMALL = "openai/lenient"
         settings.MODEL_LARGE = "openai/lenient"
-        settings.MODEL_TIER_CONNECTIONS = {t: {"api_base": f"{server.url}/v1", "api_key": "dummy"} for t in ("large", "small")}
+        settings.MODEL_TIER_CONNECTIONS = {
+            t: {"api_base": f"{server.url}/v1", "api_key": "dummy"} for t in ("large", "small")
+        }
         settings.MODEL_OUTPUT_MODES = {"openai/lenient": "json_object"}
 
     return configure
@@ -69,10 +75,17 @@ def test_a_cut_off_reply_is_asked_again_once_with_twice_the_limit(small_on, in_s
     settings.MODEL_MAX_TOKENS = {"reader": 1000}
     cut = '{"notes": [{"claim": "Helion supplies Voltara", "quote": "Helion Cells supplies'
     whole = json.dumps({"notes": [], "other_findings": ""})
-    chat = picky_chat(lambda body: cut if body["max_tokens"] == 1000 else whole,
-                      finish_reason=lambda body: "length" if body["max_tokens"] == 1000 else "stop")
-    prompt = RenderedPrompt(name="reader", role="reader", schema="reader_notes", max_tokens=1200,
-                            messages=[{"role": "user", "content": "Read the page."}])
+    chat = picky_chat(
+        lambda body: cut if body["max_tokens"] == 1000 else whole,
+        finish_reason=lambda body: "length" if body["max_tokens"] == 1000 else "stop",
+    )
+    prompt = RenderedPrompt(
+        name="reader",
+        role="reader",
+        schema="reader_notes",
+        max_tokens=1200,
+        messages=[{"role": "user", "content": "Read the page."}],
+    )
     with LocalServer({"/v1/chat/completions": chat}) as server:
         small_on(server)
         reply = in_step(lambda: complete_json(prompt))

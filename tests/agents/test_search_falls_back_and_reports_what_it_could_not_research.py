@@ -5,6 +5,7 @@ both down -> every sub-question is marked not researched and the report's not_fo
 
 The worker runs with its own provider settings on its own queue, so the session's worker
 (plain local search) never picks these jobs up."""
+
 import json
 import uuid
 from pathlib import Path
@@ -58,17 +59,31 @@ class FakeWeb:
             hits = documents.search(query, limit=8)
         finally:
             close_old_connections()
-        return [{"url": f"{self.web.url}/{self.files[h.url]}", "title": h.title, "snippet": h.snippet,
-                 "date": h.published.isoformat() if h.published else None}
-                for h in hits if h.url in self.files]
+        return [
+            {
+                "url": f"{self.web.url}/{self.files[h.url]}",
+                "title": h.title,
+                "snippet": h.snippet,
+                "date": h.published.isoformat() if h.published else None,
+            }
+            for h in hits
+            if h.url in self.files
+        ]
 
     def _api(self, name: str, request):
         if self.down[name]:
             return Reply(status=503, body="down for maintenance")
         hits = self._hits(request.query["q"][0])
-        return Reply.json({"web": {"results": [
-            {"url": h["url"], "title": h["title"], "description": h["snippet"], "page_age": h["date"]} for h in hits
-        ]}})
+        return Reply.json(
+            {
+                "web": {
+                    "results": [
+                        {"url": h["url"], "title": h["title"], "description": h["snippet"], "page_age": h["date"]}
+                        for h in hits
+                    ]
+                }
+            }
+        )
 
 
 @pytest.fixture(scope="module")
@@ -81,9 +96,12 @@ def fake_web(live_db, django_db_blocker):
 def search_worker_process(fake_web, live_db, django_db_blocker):
     env = {
         "CELERY_TASK_DEFAULT_QUEUE": QUEUE,
-        "SEARCH_PROVIDER": "searxng", "SEARXNG_URL": fake_web.searxng.url,
-        "SEARCH_FALLBACK_PROVIDER": "brave", "BRAVE_API_URL": f"{fake_web.brave.url}/res/v1/web/search",
-        "BRAVE_API_KEY": "test-brave-key", "SEARCH_ATTEMPTS": "2",
+        "SEARCH_PROVIDER": "searxng",
+        "SEARXNG_URL": fake_web.searxng.url,
+        "SEARCH_FALLBACK_PROVIDER": "brave",
+        "BRAVE_API_URL": f"{fake_web.brave.url}/res/v1/web/search",
+        "BRAVE_API_KEY": "test-brave-key",
+        "SEARCH_ATTEMPTS": "2",
         "FETCH_ALLOW_LOOPBACK_HOSTS": f"127.0.0.1:{fake_web.web.port}",
     }
     with django_db_blocker.unblock():
@@ -95,13 +113,16 @@ def search_worker_process(fake_web, live_db, django_db_blocker):
 def run_job(make_user, monkeypatch, question: str = QUESTION) -> Job:
     from jobs.tasks import job_start
 
-    monkeypatch.setattr(services, "_enqueue_start", lambda job: job_start.apply_async((str(job.pk), job.epoch), queue=QUEUE))
+    monkeypatch.setattr(
+        services, "_enqueue_start", lambda job: job_start.apply_async((str(job.pk), job.epoch), queue=QUEUE)
+    )
     job = services.job_create(user=make_user("fallback"), question=question, depth="quick")
     return wait_for_job(job.pk, timeout=180)
 
 
 def test_when_the_first_provider_is_down_the_fallback_finds_the_pages_and_the_job_reports(
-        fake_web, search_worker_process, live, make_user, monkeypatch):
+    fake_web, search_worker_process, live, make_user, monkeypatch
+):
     fake_web.down.update(searxng=True, brave=False)
     job = run_job(make_user, monkeypatch)
     assert job.status == Job.Status.DONE, job.error
@@ -117,7 +138,8 @@ def test_when_the_first_provider_is_down_the_fallback_finds_the_pages_and_the_jo
 
 
 def test_when_every_provider_is_down_each_subquestion_is_reported_as_not_researched(
-        fake_web, search_worker_process, live, make_user, monkeypatch):
+    fake_web, search_worker_process, live, make_user, monkeypatch
+):
     fake_web.down.update(searxng=True, brave=True)
     job = run_job(make_user, monkeypatch, question="Which battery suppliers does Kestrel Automotive use?")
     assert job.status == Job.Status.DONE, job.error

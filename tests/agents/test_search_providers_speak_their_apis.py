@@ -1,6 +1,7 @@
 """Each web search provider against a local fake of its API on 127.0.0.1 (base URLs are
 settings): the request it sends, the results it maps (url, title, snippet, date), its
 timeouts, and the retry with backoff on transient errors."""
+
 import pytest
 
 from agents.sources import search
@@ -10,31 +11,58 @@ from tests.local_http import LocalServer, Reply, sequence
 SEARXNG_ANSWER = {
     "query": "helion cells szeged",
     "results": [
-        {"url": "https://helion-cells.example/press/szeged-expansion", "title": "Helion Cells expands <b>Szeged</b>",
-         "content": "Helion Cells said on Tuesday that Szeged now makes 60 GWh.", "publishedDate": "2025-09-02T08:00:00"},
-        {"url": "https://metro-business-times.example/industry/helion", "title": "Helion at Szeged",
-         "content": "Capacity figures differ.", "publishedDate": None},
+        {
+            "url": "https://helion-cells.example/press/szeged-expansion",
+            "title": "Helion Cells expands <b>Szeged</b>",
+            "content": "Helion Cells said on Tuesday that Szeged now makes 60 GWh.",
+            "publishedDate": "2025-09-02T08:00:00",
+        },
+        {
+            "url": "https://metro-business-times.example/industry/helion",
+            "title": "Helion at Szeged",
+            "content": "Capacity figures differ.",
+            "publishedDate": None,
+        },
         {"url": "ftp://old.example/file", "title": "not a web page", "content": ""},
     ],
 }
 BRAVE_ANSWER = {
     "type": "search",
-    "web": {"results": [
-        {"url": "https://kestrel-auto.example/news/cell-supply-2025", "title": "Kestrel &amp; its cell suppliers",
-         "description": "Kestrel buys <strong>LFP</strong> cells from Sunmark Energy.", "page_age": "2025-03-14T00:00:00",
-         "age": "March 14, 2025"},
-        {"url": "https://cell-watch.example/p/kestrel-supplier-shuffle", "title": "Supplier shuffle",
-         "description": "Granite is out.", "age": "2 days ago"},
-    ]},
+    "web": {
+        "results": [
+            {
+                "url": "https://kestrel-auto.example/news/cell-supply-2025",
+                "title": "Kestrel &amp; its cell suppliers",
+                "description": "Kestrel buys <strong>LFP</strong> cells from Sunmark Energy.",
+                "page_age": "2025-03-14T00:00:00",
+                "age": "March 14, 2025",
+            },
+            {
+                "url": "https://cell-watch.example/p/kestrel-supplier-shuffle",
+                "title": "Supplier shuffle",
+                "description": "Granite is out.",
+                "age": "2 days ago",
+            },
+        ]
+    },
 }
 TAVILY_ANSWER = {
     "query": "norvik borealis",
     "results": [
-        {"url": "https://norvik-electric.example/press/borealis-lfp-contract", "title": "Norvik signs Borealis",
-         "content": "Norvik Electric added Borealis Power Systems as an LFP supplier.", "score": 0.91,
-         "published_date": "Tue, 04 Jun 2024 10:00:00 GMT"},
-        {"url": "https://northern-ledger.example/business/norvik-skarv-borealis", "title": "Skarv uses Borealis cells",
-         "content": "The Skarv uses cells from Borealis.", "score": 0.7, "published_date": "2024-11-20"},
+        {
+            "url": "https://norvik-electric.example/press/borealis-lfp-contract",
+            "title": "Norvik signs Borealis",
+            "content": "Norvik Electric added Borealis Power Systems as an LFP supplier.",
+            "score": 0.91,
+            "published_date": "Tue, 04 Jun 2024 10:00:00 GMT",
+        },
+        {
+            "url": "https://northern-ledger.example/business/norvik-skarv-borealis",
+            "title": "Skarv uses Borealis cells",
+            "content": "The Skarv uses cells from Borealis.",
+            "score": 0.7,
+            "published_date": "2024-11-20",
+        },
     ],
 }
 DDG_HTML = """<!DOCTYPE html><html><body><div class="results">
@@ -61,8 +89,10 @@ def test_searxng_is_asked_for_json_and_its_results_carry_url_title_snippet_and_d
         results = PROVIDERS["searxng"]().search("helion cells szeged")
     [request] = server.hits("/search")
     assert request.query["q"] == ["helion cells szeged"] and request.query["format"] == ["json"]
-    assert [r.url for r in results] == ["https://helion-cells.example/press/szeged-expansion",
-                                        "https://metro-business-times.example/industry/helion"]
+    assert [r.url for r in results] == [
+        "https://helion-cells.example/press/szeged-expansion",
+        "https://metro-business-times.example/industry/helion",
+    ]
     assert results[0].title == "Helion Cells expands Szeged"
     assert results[0].snippet == "Helion Cells said on Tuesday that Szeged now makes 60 GWh."
     assert (results[0].published, results[1].published) == ("2025-09-02", "")
@@ -102,8 +132,10 @@ def test_duckduckgo_goes_through_ddgs_and_maps_its_html_results(monkeypatch):
         results = PROVIDERS["duckduckgo"]().search("voltara cell partners")
     [request] = server.hits("/html/")
     assert request.method == "POST" and b"q=voltara+cell+partners" in request.body
-    assert {r.url for r in results} == {"https://voltara-motors.example/newsroom/cell-partners-extended",
-                                        "https://the-daily-current.example/business/voltara-record-2025-deliveries"}
+    assert {r.url for r in results} == {
+        "https://voltara-motors.example/newsroom/cell-partners-extended",
+        "https://the-daily-current.example/business/voltara-record-2025-deliveries",
+    }
     titles = {r.url: r.title for r in results}
     assert titles["https://voltara-motors.example/newsroom/cell-partners-extended"] == "Voltara extends cell partners"
 
@@ -115,8 +147,9 @@ def test_a_provider_without_its_key_refuses_permanently(settings):
 
 
 def test_429_and_5xx_are_transient_and_other_4xx_permanent(settings):
-    with LocalServer({"/search": sequence(Reply(status=429, headers={"Retry-After": "2"}), Reply(status=502),
-                                          Reply(status=403))}) as server:
+    with LocalServer(
+        {"/search": sequence(Reply(status=429, headers={"Retry-After": "2"}), Reply(status=502), Reply(status=403))}
+    ) as server:
         settings.SEARXNG_URL = server.url
         with pytest.raises(SearchTransient) as rate_limited:
             PROVIDERS["searxng"]().search("q1")

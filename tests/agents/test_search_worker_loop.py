@@ -1,5 +1,6 @@
 """The search worker's loop: bounded at 6 model calls by code, a repeated query refused with a
 message that says what to do, an unusable reply costing one turn (not the worker)."""
+
 import pytest
 
 from agents.search_worker import MAX_MODEL_CALLS
@@ -40,16 +41,21 @@ def test_the_loop_never_makes_more_than_six_model_calls(worker, settings):
 def norvik_page(db):
     from agents.sources.documents import document_ingest
 
-    body = (b"<html><head><title>Norvik Electric names its battery suppliers</title></head><body><article>"
-            b"<h1>Norvik Electric names its battery suppliers</h1><p>Norvik Electric buys battery cells from Kaiyo "
-            b"Battery Works and Borealis Power Systems, the electric car maker said in its annual report.</p>"
-            b"</article></body></html>")
+    body = (
+        b"<html><head><title>Norvik Electric names its battery suppliers</title></head><body><article>"
+        b"<h1>Norvik Electric names its battery suppliers</h1><p>Norvik Electric buys battery cells from Kaiyo "
+        b"Battery Works and Borealis Power Systems, the electric car maker said in its annual report.</p>"
+        b"</article></body></html>"
+    )
     return document_ingest(url="https://norvik.example/suppliers", body=body, content_type="text/html")
 
 
 def test_a_query_the_worker_already_sent_returns_its_results_again_and_says_so(worker, settings, norvik_page):
-    script = [search("Norvik Electric battery suppliers"), search("battery suppliers Norvik Electric"),
-              {"thought": "done", "tool": "finish", "arguments": {"summary": "s", "not_found": []}}]
+    script = [
+        search("Norvik Electric battery suppliers"),
+        search("battery suppliers Norvik Electric"),
+        {"thought": "done", "tool": "finish", "arguments": {"summary": "s", "not_found": []}},
+    ]
     with scripted_model(settings, worker_action=script) as fake:
         worker.advance()
     first = Step.objects.get(sq=worker.sq, kind="search", step_key__endswith=":search:1").output
@@ -67,12 +73,22 @@ def test_a_query_the_worker_already_sent_returns_its_results_again_and_says_so(w
 
 def test_another_workers_query_returns_its_stored_results_as_a_first_search_would(worker, settings, norvik_page):
     other = SubQuestionFactory(job=worker.job, text="Who supplies Norvik Electric with LFP cells?")
-    with scripted_model(settings, worker_action=[search("Norvik Electric battery suppliers"),
-                                                 {"thought": "ok", "tool": "finish", "arguments": {"summary": "s", "not_found": []}}]):
+    with scripted_model(
+        settings,
+        worker_action=[
+            search("Norvik Electric battery suppliers"),
+            {"thought": "ok", "tool": "finish", "arguments": {"summary": "s", "not_found": []}},
+        ],
+    ):
         worker_for(RunContext(job=worker.job, epoch=worker.job.epoch), other).advance()
     theirs = Step.objects.get(sq=other, kind="search", step_key__endswith=":search:1").output
-    with scripted_model(settings, worker_action=[search("battery suppliers Norvik Electric"),
-                                                 {"thought": "ok", "tool": "finish", "arguments": {"summary": "s", "not_found": []}}]):
+    with scripted_model(
+        settings,
+        worker_action=[
+            search("battery suppliers Norvik Electric"),
+            {"thought": "ok", "tool": "finish", "arguments": {"summary": "s", "not_found": []}},
+        ],
+    ):
         worker.advance()
     mine = Step.objects.get(sq=worker.sq, kind="search", step_key__endswith=":search:1").output
     assert not mine.get("error")
@@ -85,30 +101,49 @@ def test_another_workers_query_returns_its_stored_results_as_a_first_search_woul
 
 def test_a_repeat_of_a_query_whose_turn_has_not_finished_is_searched_again(worker, settings):
     other = SubQuestionFactory(job=worker.job, text="Who supplies Norvik Electric with LFP cells?")
-    JobQuery.objects.create(job=worker.job, normalised="batteri electr norvik supplier", query="Norvik Electric battery suppliers",
-                            step_key=f"{worker.job.pk}:{other.pk}:search:1")
-    with scripted_model(settings, worker_action=[search("Norvik Electric battery suppliers"),
-                                                 {"thought": "ok", "tool": "finish", "arguments": {"summary": "s", "not_found": []}}]):
+    JobQuery.objects.create(
+        job=worker.job,
+        normalised="batteri electr norvik supplier",
+        query="Norvik Electric battery suppliers",
+        step_key=f"{worker.job.pk}:{other.pk}:search:1",
+    )
+    with scripted_model(
+        settings,
+        worker_action=[
+            search("Norvik Electric battery suppliers"),
+            {"thought": "ok", "tool": "finish", "arguments": {"summary": "s", "not_found": []}},
+        ],
+    ):
         worker.advance()
     first = Step.objects.get(sq=worker.sq, kind="search", step_key__endswith=":search:1").output
     assert not first.get("error") and "results:" in first["observation"]
 
 
 def test_a_worker_without_notes_says_why_in_not_found(worker, settings):
-    script = [search("zzqx qvvjx"), {"thought": "nothing", "tool": "finish",
-                                                "arguments": {"summary": "nothing", "not_found": [worker.sq.text]}}]
+    script = [
+        search("zzqx qvvjx"),
+        {"thought": "nothing", "tool": "finish", "arguments": {"summary": "nothing", "not_found": [worker.sq.text]}},
+    ]
     with scripted_model(settings, worker_action=script):
         worker.advance()
     sq = SubQuestion.objects.get(pk=worker.sq.pk)
     assert sq.not_found == [f'{worker.sq.text} (not found: 1 search ("zzqx qvvjx") found no results)']
 
 
-@pytest.mark.parametrize("bad_reply, expected", [
-    ({"thought": "?", "tool": "teleport", "arguments": {}}, "There is no tool named 'teleport'. Call one of: search"),
-    ({"thought": "?", "tool": "search", "arguments": {"q": "x"}}, "search was called with invalid arguments"),
-    ("", "could not be used"),
-])
-def test_an_unknown_tool_malformed_arguments_or_an_empty_answer_get_an_actionable_error(worker, settings, bad_reply, expected):
+@pytest.mark.parametrize(
+    "bad_reply, expected",
+    [
+        (
+            {"thought": "?", "tool": "teleport", "arguments": {}},
+            "There is no tool named 'teleport'. Call one of: search",
+        ),
+        ({"thought": "?", "tool": "search", "arguments": {"q": "x"}}, "search was called with invalid arguments"),
+        ("", "could not be used"),
+    ],
+)
+def test_an_unknown_tool_malformed_arguments_or_an_empty_answer_get_an_actionable_error(
+    worker, settings, bad_reply, expected
+):
     # The empty answer needs two bad replies: the client repairs once before giving up.
     script = [bad_reply, bad_reply, {"thought": "ok", "tool": "finish", "arguments": {"summary": "s", "not_found": []}}]
     if bad_reply != "":

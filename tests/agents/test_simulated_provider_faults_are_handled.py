@@ -2,6 +2,7 @@
 reaches the model client through litellm and is handled there or in the reader: latency,
 429 and 500 and timeouts retried, malformed JSON repaired once, an invented quote rejected
 by the stage-1 anchor."""
+
 import time
 
 import pytest
@@ -25,11 +26,20 @@ pytestmark = pytest.mark.usefixtures("clean_engine_faults")
 
 
 def judge_prompt() -> RenderedPrompt:
-    return RenderedPrompt(name="judge", role="judge", schema="support_verdict", max_tokens=150, messages=[
-        {"role": "system", "content": "You judge quotes."},
-        {"role": "user", "content": "<sentence>\nHelion Cells supplies Voltara Motors.\n</sentence>\n<quotes>\n"
-                                    "<quote domain=\"a.example\" published=\"2025-01-01\">Helion Cells supplies Voltara Motors.</quote>\n</quotes>"},
-    ])
+    return RenderedPrompt(
+        name="judge",
+        role="judge",
+        schema="support_verdict",
+        max_tokens=150,
+        messages=[
+            {"role": "system", "content": "You judge quotes."},
+            {
+                "role": "user",
+                "content": "<sentence>\nHelion Cells supplies Voltara Motors.\n</sentence>\n<quotes>\n"
+                '<quote domain="a.example" published="2025-01-01">Helion Cells supplies Voltara Motors.</quote>\n</quotes>',
+            },
+        ],
+    )
 
 
 @pytest.fixture
@@ -101,12 +111,16 @@ def test_json_still_malformed_after_the_repair_is_a_typed_error(settings):
 
 
 def test_an_invented_quote_is_rejected_by_the_stage_one_anchor_and_the_true_ones_kept(settings):
-    honest = reader.read_page(subquestion=SUBQUESTION, page_text=PAGE, url="https://a.example/p", title="P", published="")
+    honest = reader.read_page(
+        subquestion=SUBQUESTION, page_text=PAGE, url="https://a.example/p", title="P", published=""
+    )
     assert honest.notes and not honest.rejected
     settings.ENGINE_FAULTS = "bad_quote:reader_notes:1"
-    result = reader.read_page(subquestion=SUBQUESTION, page_text=PAGE, url="https://a.example/p", title="P", published="")
+    result = reader.read_page(
+        subquestion=SUBQUESTION, page_text=PAGE, url="https://a.example/p", title="P", published=""
+    )
     assert [r["why"] for r in result.rejected] == ["quote is not in the page"]
     assert "(as invented by the model)" in result.rejected[0]["quote"]
     assert len(result.notes) == len(honest.notes) - 1
     for note in result.notes:
-        assert PAGE[note["char_start"]:note["char_end"]] == note["quote"]
+        assert PAGE[note["char_start"] : note["char_end"]] == note["quote"]

@@ -1,6 +1,7 @@
 """Item 1 of issue 15: structured output is asked in the strongest form the endpoint accepts
 (json_schema -> json_object with the schema -> the schema in the prompt), every reply is still
 validated against the full schema, and what worked is remembered per model in Redis."""
+
 import litellm
 import pytest
 
@@ -17,17 +18,23 @@ NOTES = {"notes": [], "other_findings": ""}
 
 
 def prompt(schema: str = "support_verdict", role: str = "judge") -> RenderedPrompt:
-    return RenderedPrompt(name="judge", role=role, schema=schema, max_tokens=150,
-                          messages=[{"role": "system", "content": "You judge quotes."},
-                                    {"role": "user", "content": "Is it supported?"}])
+    return RenderedPrompt(
+        name="judge",
+        role=role,
+        schema=schema,
+        max_tokens=150,
+        messages=[{"role": "system", "content": "You judge quotes."}, {"role": "user", "content": "Is it supported?"}],
+    )
 
 
 @pytest.fixture
 def small_on(settings):
     def configure(server, name: str) -> str:
         settings.MODEL_SMALL = f"openai/{name}"
-        settings.MODEL_TIER_CONNECTIONS = {"large": {"api_base": "", "api_key": ""},
-                                           "small": {"api_base": f"{server.url}/v1", "api_key": "dummy"}}
+        settings.MODEL_TIER_CONNECTIONS = {
+            "large": {"api_base": "", "api_key": ""},
+            "small": {"api_base": f"{server.url}/v1", "api_key": "dummy"},
+        }
         for key in redis_client().scan_iter(f"llm:output_mode:openai/{name}|*"):
             redis_client().delete(key)
         return settings.MODEL_SMALL
@@ -86,17 +93,29 @@ def test_schema_limits_llama_cpp_cannot_compile_are_left_out_of_what_is_sent(sma
     claim = chat.bodies[-1]["response_format"]["schema"]["properties"]["notes"]["items"]["properties"]["claim"]
     assert claim["maxLength"] == 600
     with pytest.raises(ValueError):  # still checked on the reply
-        llm.parse_reply('{"notes": [{"claim": "c", "quote": "' + "q" * 1201 + '", "char_start": 0, "char_end": 1}], '
-                        '"other_findings": ""}', "reader_notes")
+        llm.parse_reply(
+            '{"notes": [{"claim": "c", "quote": "' + "q" * 1201 + '", "char_start": 0, "char_end": 1}], '
+            '"other_findings": ""}',
+            "reader_notes",
+        )
 
 
 def test_litellm_capability_data_decides_where_it_has_it(small_on, in_step):
     chat = picky_chat(VERDICT)
     with LocalServer({"/v1/chat/completions": chat}) as server:
         model = small_on(server, "known-without-schema")
-        litellm.register_model({model: {"litellm_provider": "openai", "mode": "chat", "max_tokens": 4096,
-                                        "input_cost_per_token": 0, "output_cost_per_token": 0,
-                                        "supports_response_schema": False}})
+        litellm.register_model(
+            {
+                model: {
+                    "litellm_provider": "openai",
+                    "mode": "chat",
+                    "max_tokens": 4096,
+                    "input_cost_per_token": 0,
+                    "output_cost_per_token": 0,
+                    "supports_response_schema": False,
+                }
+            }
+        )
         in_step(lambda: complete_json(prompt()))
     assert formats(chat) == ["json_object"]
 

@@ -2,6 +2,7 @@
 HTML, Markdown or DOCX table as one sentence with its column headers and the table's caption or
 heading ("Context — Header: value; Header: value."), in the stored page text; the offline reader
 selects such a row as an exact quote."""
+
 import io
 
 from agents.engine import reader as engine_reader
@@ -27,8 +28,13 @@ SPEC_PAGE = """<!DOCTYPE html><html><head><title>Technical data | Orla Cars</tit
 
 def test_each_html_table_row_is_a_sentence_with_its_headers_and_caption():
     text = clean.clean_html(SPEC_PAGE, "https://orla.example/specs").text
-    assert "Orla Cars technical data — Model: Orla Brisk; Cell chemistry: LFP; Usable battery capacity (kWh): 51." in text
-    assert "Orla Cars technical data — Model: Orla Tundra; Cell chemistry: NMC; Usable battery capacity (kWh): 117." in text
+    assert (
+        "Orla Cars technical data — Model: Orla Brisk; Cell chemistry: LFP; Usable battery capacity (kWh): 51." in text
+    )
+    assert (
+        "Orla Cars technical data — Model: Orla Tundra; Cell chemistry: NMC; Usable battery capacity (kWh): 117."
+        in text
+    )
     # No caption: the nearest heading before the table is the context.
     assert "Plants — Plant: Brenna; Country: Norway; Output (tonnes a year): 12,500." in text
     assert "|" not in text  # no pipe rendering left behind
@@ -43,7 +49,7 @@ def test_the_offline_reader_quotes_the_row_that_answers_and_the_quote_is_exact()
     row = next(q for q in quotes if "Orla Tundra" in q)
     assert "117" in row
     note = next(n for n in out["notes"] if n["quote"] == row)
-    assert text[note["char_start"]:note["char_end"]] == row
+    assert text[note["char_start"] : note["char_end"]] == row
     assert anchor(text, row, note["char_start"], note["char_end"]) is not None
 
 
@@ -51,7 +57,9 @@ def test_a_wide_row_is_still_a_quotable_sentence_but_a_heading_is_not():
     headers = [f"Metric {i}" for i in range(20)]
     row = tables.row_sentences("Plant figures", headers, [[f"value {i}" for i in range(20)]])[0]
     assert len(row.split()) > engine_reader.MAX_WORDS
-    page = f"Plant figures\n{row}\nThe plant opened in 2022 and supplies the cell plant in Katowice with cathode material."
+    page = (
+        f"Plant figures\n{row}\nThe plant opened in 2022 and supplies the cell plant in Katowice with cathode material."
+    )
     out = engine_reader.read("What are the plant figures for metric 7 and metric 12?", page)
     assert row in [n["quote"] for n in out["notes"]]
 
@@ -69,9 +77,11 @@ def test_layout_tables_and_prose_cells_are_left_to_the_extractor():
 
 
 def test_markdown_tables_in_uploads_become_row_sentences_under_their_heading():
-    body = (b"# Cathode plants\n\nThe plants below supply the cell makers of the region.\n\n"
-            b"## Capacity by plant\n\n| Plant | Owner | Capacity (t/yr) |\n|:---|---|---:|\n"
-            b"| Nysa | Corvane Materials | 35,000 |\n| Rayong | Tessaline Chemicals | 30,000 |\n\nEnd of list.\n")
+    body = (
+        b"# Cathode plants\n\nThe plants below supply the cell makers of the region.\n\n"
+        b"## Capacity by plant\n\n| Plant | Owner | Capacity (t/yr) |\n|:---|---|---:|\n"
+        b"| Nysa | Corvane Materials | 35,000 |\n| Rayong | Tessaline Chemicals | 30,000 |\n\nEnd of list.\n"
+    )
     page = clean.clean(body, "text/markdown")
     assert page.title == "Cathode plants"
     assert "Capacity by plant — Plant: Nysa; Owner: Corvane Materials; Capacity (t/yr): 35,000." in page.text

@@ -3,6 +3,7 @@ share one content stream, a PDF whose one page holds 60 MB of text operators. Ea
 returns at once (the file is only stored: status processing); a real worker reads it under
 limits in a capped child process and rejects it with the reason, and the worker's own memory
 does not grow by what the file expands to."""
+
 import time
 import uuid
 
@@ -23,8 +24,12 @@ PROCESSED_WITHIN_SECONDS = 120
 WORKER_GROWTH_BYTES = 64 * 2**20
 
 BOMBS = {
-    "docx-25mb-xml": (lambda: make_docx_bomb(expanded_mb=25), "bomb.docx", clean.DOCX_TYPE,
-                      "longer than 3,000,000 characters"),
+    "docx-25mb-xml": (
+        lambda: make_docx_bomb(expanded_mb=25),
+        "bomb.docx",
+        clean.DOCX_TYPE,
+        "longer than 3,000,000 characters",
+    ),
     "pdf-20000-pages": (lambda: make_pdf_bomb(pages=20_000), "pages.pdf", "application/pdf", "20,000 pages; the limit"),
     "pdf-60mb-page": (lambda: make_pdf_bomb(content_mb=60), "stream.pdf", "application/pdf", "PDF"),
 }
@@ -56,7 +61,9 @@ def test_a_bomb_is_stored_at_once_then_rejected_by_a_worker_whose_memory_stays_b
     assert len(body) < 200 * 1024  # small as uploaded
     peak_before = peak_rss_bytes(live_worker.proc.pid)
     started = time.monotonic()
-    response = client.post("/v1/uploads", {"file": SimpleUploadedFile(filename, body, content_type)}, format="multipart")
+    response = client.post(
+        "/v1/uploads", {"file": SimpleUploadedFile(filename, body, content_type)}, format="multipart"
+    )
     took = time.monotonic() - started
     assert response.status_code == 202, response.content[:300]
     assert response.json()["status"] == "processing"

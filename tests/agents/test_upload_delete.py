@@ -2,6 +2,7 @@
 full-text entry, its passages and embeddings, its owner's page cache entry, its stored bytes
 and cleaned text), while a report that quoted it keeps its quotes and nothing of another user's
 (bob uploaded the same bytes) is touched."""
+
 import pytest
 from django.db import connection
 
@@ -37,8 +38,12 @@ def index_rows(doc_id: int) -> int:
 @pytest.fixture
 def alices_cited_memo(alice):
     """Alice's memo (a unique body), read by one of her jobs whose note quotes it."""
-    memo = ready_upload(user=alice, filename="memo.pdf", content=make_pdf(MEMO + [f"Owner {alice.username}."]),
-                        content_type="application/pdf")
+    memo = ready_upload(
+        user=alice,
+        filename="memo.pdf",
+        content=make_pdf(MEMO + [f"Owner {alice.username}."]),
+        content_type="application/pdf",
+    )
     page = pages.get_page(memo.url, owner=alice)  # what a job reading it stores (and caches)
     job = JobFactory(user=alice, status="done")
     source = SourceFactory(job=job, url=memo.url, content_ref=page.content_ref)
@@ -96,8 +101,9 @@ def test_bob_cannot_delete_alices_upload(alice, bob):
 def test_an_upload_deleted_while_processing_is_not_read_later(alice):
     from agents.uploads import upload_create, upload_process
 
-    doc = upload_create(user=alice, filename="memo.pdf", content=make_pdf(MEMO), content_type="application/pdf",
-                        enqueue=False)
+    doc = upload_create(
+        user=alice, filename="memo.pdf", content=make_pdf(MEMO), content_type="application/pdf", enqueue=False
+    )
     upload_delete(user=alice, upload_id=doc.pk)
     assert upload_process(upload_id=doc.pk) is None
     assert not Document.objects.filter(pk=doc.pk).exists()

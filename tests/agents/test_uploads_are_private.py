@@ -1,6 +1,7 @@
 """One user's uploads are never visible to another: bob can neither search nor read alice's
 documents (full-text search, the uploads provider, the page reader and its cache), and a
 worker on uploads has no web search at all."""
+
 import pytest
 
 from agents import tools
@@ -14,9 +15,16 @@ QUERY = "Fjordline Cells Norvik Skarv"
 
 @pytest.fixture
 def alices_memo(alice):
-    return ready_upload(user=alice, filename="memo.pdf", content=make_pdf([
-        "Fjordline Cells AS supplies the LFP battery cells for the Norvik Skarv from its plant in Mo i Rana.",
-    ]), content_type="application/pdf")
+    return ready_upload(
+        user=alice,
+        filename="memo.pdf",
+        content=make_pdf(
+            [
+                "Fjordline Cells AS supplies the LFP battery cells for the Norvik Skarv from its plant in Mo i Rana.",
+            ]
+        ),
+        content_type="application/pdf",
+    )
 
 
 def test_bob_finds_nothing_of_alices_in_full_text_search(alices_memo, alice, bob):
@@ -57,9 +65,19 @@ def test_the_offline_worker_calls_the_search_tool_its_prompt_offers():
 
     for tool_set, expected in ((tools.UPLOADS_TOOLS, "find_files_by_term"), (tools.WEB_TOOLS, "search")):
         rendered = prompts.render(
-            "search_worker", task="Which battery suppliers does Norvik Electric use?",
-            subquestion="Which battery suppliers does Norvik Electric use?", turn=1, max_calls=6, pages_read=0,
-            max_pages=3, compacted="", history=[], queries_sent=[], notes=[], tools=tool_set, collection=[],
+            "search_worker",
+            task="Which battery suppliers does Norvik Electric use?",
+            subquestion="Which battery suppliers does Norvik Electric use?",
+            turn=1,
+            max_calls=6,
+            pages_read=0,
+            max_pages=3,
+            compacted="",
+            history=[],
+            queries_sent=[],
+            notes=[],
+            tools=tool_set,
+            collection=[],
         )
         system, user = (m["content"] for m in rendered.messages)
         assert worker.decide(user, system)["tool"] == expected

@@ -4,6 +4,7 @@ search points at a tripwire server that must see nothing); bob's job on the same
 finds and cites nothing of alice's; the CLI researches a collection.
 
 The worker runs on its own queue with the tripwire as its web search provider."""
+
 import uuid
 
 import pytest
@@ -52,15 +53,20 @@ def uploads_worker(tripwire, live_db, django_db_blocker):
 def on_uploads_queue(monkeypatch):
     from jobs.tasks import job_start
 
-    monkeypatch.setattr(services, "_enqueue_start",
-                        lambda job: job_start.apply_async((str(job.pk), job.epoch), queue=QUEUE))
+    monkeypatch.setattr(
+        services, "_enqueue_start", lambda job: job_start.apply_async((str(job.pk), job.epoch), queue=QUEUE)
+    )
 
 
 @pytest.fixture
 def alice_with_memo(live, make_user):
     alice = make_user("alice")
-    memo = ready_upload(user=alice, filename="norvik-supplier-memo.pdf", content=make_pdf(MEMO, title="Norvik supplier memo"),
-                         content_type="application/pdf")
+    memo = ready_upload(
+        user=alice,
+        filename="norvik-supplier-memo.pdf",
+        content=make_pdf(MEMO, title="Norvik supplier memo"),
+        content_type="application/pdf",
+    )
     return alice, memo
 
 
@@ -74,32 +80,44 @@ def report_sentences(job):
 
 
 def test_a_pdf_upload_is_researched_and_cited_with_exact_quotes_without_any_web_search(
-        uploads_worker, tripwire, on_uploads_queue, alice_with_memo):
+    uploads_worker, tripwire, on_uploads_queue, alice_with_memo
+):
     alice, memo = alice_with_memo
     job = research_uploads(alice)
     assert job.status == Job.Status.DONE, job.error
     sentences = report_sentences(job)
     assert sentences and all(s["citations"] for s in sentences)
     assert "Fjordline Cells" in " ".join(s["text"] for s in sentences)
-    cited = Note.objects.filter(job=job, note_id__in={i for s in sentences for i in s["citations"]}).select_related("source")
+    cited = Note.objects.filter(job=job, note_id__in={i for s in sentences for i in s["citations"]}).select_related(
+        "source"
+    )
     assert cited
     for note in cited:
         assert note.source.url == memo.url
-        assert store.get_text(note.source.content_ref)[note.char_start:note.char_end] == note.quote
+        assert store.get_text(note.source.content_ref)[note.char_start : note.char_end] == note.quote
     assert {s["url"] for s in job.report["sources"]} == {memo.url}
     searches = ProviderCall.objects.filter(job=job, kind="search")
-    assert searches.exists() and set(searches.values_list("model", flat=True)) <= {"uploads", "uploads_name", "uploads_meaning"}
+    assert searches.exists() and set(searches.values_list("model", flat=True)) <= {
+        "uploads",
+        "uploads_name",
+        "uploads_meaning",
+    }
     assert tripwire.requests == []
     worker_prompts = [c.messages[0]["content"] for c in ProviderCall.objects.filter(job=job, role="worker")]
     assert worker_prompts and all("### find_files_by_term" in p and "### search\n" not in p for p in worker_prompts)
 
 
 def test_bobs_job_on_the_same_question_finds_and_cites_nothing_of_alices(
-        uploads_worker, tripwire, on_uploads_queue, alice_with_memo, make_user):
+    uploads_worker, tripwire, on_uploads_queue, alice_with_memo, make_user
+):
     _, memo = alice_with_memo
     bob = make_user("bob")
-    ready_upload(user=bob, filename="holiday.txt", content=b"Bob's notes about a holiday in Lisbon in May 2025.",
-                  content_type="text/plain")
+    ready_upload(
+        user=bob,
+        filename="holiday.txt",
+        content=b"Bob's notes about a holiday in Lisbon in May 2025.",
+        content_type="text/plain",
+    )
     job = research_uploads(bob)
     assert job.status == Job.Status.DONE, job.error
     assert not Source.objects.filter(job=job, url=memo.url).exists()
@@ -111,8 +129,19 @@ def test_bobs_job_on_the_same_question_finds_and_cites_nothing_of_alices(
 
 def test_the_cli_researches_a_users_collection(uploads_worker, on_uploads_queue, alice_with_memo, capsys):
     alice, memo = alice_with_memo
-    call_command("research", QUESTION, "--sources", "uploads", "--user", alice.username, "--depth", "quick", "--quiet",
-                 "--timeout", "180")
+    call_command(
+        "research",
+        QUESTION,
+        "--sources",
+        "uploads",
+        "--user",
+        alice.username,
+        "--depth",
+        "quick",
+        "--quiet",
+        "--timeout",
+        "180",
+    )
     out = capsys.readouterr().out
     assert memo.url in out
     assert "Fjordline Cells" in out

@@ -3,6 +3,7 @@ client's repair turn fails, the judge is asked once more; if that fails too, the
 dropped as not checked with the reason, and the metrics and the trust panel count "not
 checked" apart from "unsupported". The judge is a FAKE scripted to answer garbage; the checks
 are real."""
+
 import pytest
 from django.test import Client
 
@@ -15,8 +16,10 @@ from tests.fakes import scripted_model
 
 pytestmark = pytest.mark.django_db
 
-PAGE = ("Kestrel Automotive buys NMC cells from Sunmark Energy. "
-        "Sunmark Energy supplied 70% of the cells used by Kestrel Automotive in 2025.")
+PAGE = (
+    "Kestrel Automotive buys NMC cells from Sunmark Energy. "
+    "Sunmark Energy supplied 70% of the cells used by Kestrel Automotive in 2025."
+)
 KESTREL = "Kestrel Automotive buys NMC cells from Sunmark Energy."
 SHARE = "Sunmark Energy supplied 70% of the cells used by Kestrel Automotive in 2025."
 GARBAGE = "I think it is fine {verdict: yes"
@@ -24,20 +27,30 @@ GARBAGE = "I think it is fine {verdict: yes"
 
 @pytest.fixture
 def job_with_notes(alice):
-    job = JobFactory(user=alice, status=Job.Status.WRITING, outline=[{"heading": "Suppliers", "purpose": "Who supplies whom."}])
+    job = JobFactory(
+        user=alice, status=Job.Status.WRITING, outline=[{"heading": "Suppliers", "purpose": "Who supplies whom."}]
+    )
     sq = SubQuestionFactory(job=job, section="Suppliers", text="Which cells does Kestrel buy?")
     source = SourceFactory(job=job, content_ref=store.put_text("page", PAGE), domain="a.example")
-    notes = [Note.objects.create(job=job, sq=sq, source=source, claim=q, quote=q, char_start=PAGE.index(q),
-                                 char_end=PAGE.index(q) + len(q)) for q in (KESTREL, SHARE)]
+    notes = [
+        Note.objects.create(
+            job=job, sq=sq, source=source, claim=q, quote=q, char_start=PAGE.index(q), char_end=PAGE.index(q) + len(q)
+        )
+        for q in (KESTREL, SHARE)
+    ]
     return job, notes
 
 
 def draft_of(notes):
-    return {"sentences": [{"text": KESTREL, "note_ids": [notes[0].pk]}, {"text": SHARE, "note_ids": [notes[1].pk]}],
-            "need_context": []}
+    return {
+        "sentences": [{"text": KESTREL, "note_ids": [notes[0].pk]}, {"text": SHARE, "note_ids": [notes[1].pk]}],
+        "need_context": [],
+    }
 
 
-def test_an_unusable_judge_is_asked_once_more_then_the_sentence_is_dropped_as_not_checked(job_with_notes, settings, alice):
+def test_an_unusable_judge_is_asked_once_more_then_the_sentence_is_dropped_as_not_checked(
+    job_with_notes, settings, alice
+):
     job, notes = job_with_notes
     supported = {"verdict": "supported", "reason": "the quote states it"}
     # Sentence 1: garbage, garbage after repair; asked again: garbage twice more -> not checked.
@@ -63,8 +76,9 @@ def test_an_unusable_judge_is_asked_once_more_then_the_sentence_is_dropped_as_no
 def test_a_judge_that_recovers_on_the_second_ask_gives_a_verdict(job_with_notes, settings):
     job, notes = job_with_notes
     supported = {"verdict": "supported", "reason": "the quote states it"}
-    with scripted_model(settings, section_draft=[draft_of(notes)],
-                        support_verdict=[GARBAGE, GARBAGE, supported, supported]):
+    with scripted_model(
+        settings, section_draft=[draft_of(notes)], support_verdict=[GARBAGE, GARBAGE, supported, supported]
+    ):
         write.write_and_check(RunContext(job=job, epoch=job.epoch))
     job.refresh_from_db()
     assert [s["text"] for sec in job.report["sections"] for s in sec["sentences"]] == [KESTREL, SHARE]

@@ -3,6 +3,7 @@ must be in the quotes it cites: the citation check enforces it in code, whicheve
 the sentence, and the offline judge checks it too. A source's first-person words and page
 titles are never the report's own voice. The writer here is a FAKE scripted to compose; the
 checks are real."""
+
 import pytest
 
 from agents import composition
@@ -24,15 +25,20 @@ TITLE_C = "Who supplies whom in 2025 | CellMarket Weekly"
 
 @pytest.fixture
 def notes(alice):
-    job = JobFactory(user=alice, status=Job.Status.WRITING, question="Which battery suppliers does Norvik Electric use?",
-                     outline=[{"heading": "Suppliers", "purpose": "Who supplies Norvik Electric."}])
+    job = JobFactory(
+        user=alice,
+        status=Job.Status.WRITING,
+        question="Which battery suppliers does Norvik Electric use?",
+        outline=[{"heading": "Suppliers", "purpose": "Who supplies Norvik Electric."}],
+    )
     sq = SubQuestionFactory(job=job, section="Suppliers", text="Which battery suppliers does Norvik Electric use?")
 
     def note(page, quote, domain, title="A page"):
         source = SourceFactory(job=job, content_ref=store.put_text("page", page), domain=domain, title=title)
         start = page.index(quote)
-        return Note.objects.create(job=job, sq=sq, source=source, claim=quote, quote=quote, char_start=start,
-                                   char_end=start + len(quote))
+        return Note.objects.create(
+            job=job, sq=sq, source=source, claim=quote, quote=quote, char_start=start, char_end=start + len(quote)
+        )
 
     return job, {
         "kaiyo": note(PAGE_A, "Kaiyo Battery Works supplies 60% of the cells used by Norvik Electric.", "a.example"),
@@ -48,6 +54,7 @@ def run(settings):
             write.write_and_check(RunContext(job=job, epoch=job.epoch))
         job.refresh_from_db()
         return [s["text"] for sec in job.report["sections"] for s in sec["sentences"]]
+
     return run
 
 
@@ -96,7 +103,9 @@ def test_a_clause_with_an_unquoted_figure_is_cut_and_the_rest_ships(notes, run):
 def test_a_sources_first_person_words_are_attributed_to_it_never_the_reports_own(notes, run):
     job, n = notes
     shipped = run(job, [{"text": PAGE_C, "note_ids": [n["survey"].pk]}])
-    assert shipped == ["CellMarket Weekly writes: \u201cWe count seven cell suppliers in our own survey of the market.\u201d"]
+    assert shipped == [
+        "CellMarket Weekly writes: \u201cWe count seven cell suppliers in our own survey of the market.\u201d"
+    ]
 
 
 def test_first_person_words_that_are_not_a_quote_are_dropped(notes, run):
@@ -112,14 +121,21 @@ def test_a_page_title_is_not_a_finding(notes, run):
     assert "page title" in claim(job, "Who supplies whom in 2025").reason
 
 
-@pytest.mark.parametrize("sentence, quotes, missing", [
-    ("Voltara Motors delivered 1.82 million vehicles.", ["Voltara Motors delivered 1,820,000 cars in 2025."], []),
-    ("Voltara Motors delivered 1.83 million vehicles.", ["Voltara Motors delivered 1,820,000 cars in 2025."], ["1.83 million vehicles"]),
-    ("The Szeged plant has 52 GWh.", ["Plant | Capacity (GWh)\nSzeged | 52"], []),
-    ("Helion Cells runs the Szeged plant.", ["The Szeged plant of Helion Cells"], []),
-    ("Sunmark Energy's Ostrava plant makes 48 GWh.", ["Sunmark Energy runs a 48 GWh plant in Ostrava."], []),
-    ("Sunmark Energy's Ostrava plant makes 48 GWh.", ["Sunmark Energy runs a plant in Ostrava."], ["48 GWh"]),
-])
+@pytest.mark.parametrize(
+    "sentence, quotes, missing",
+    [
+        ("Voltara Motors delivered 1.82 million vehicles.", ["Voltara Motors delivered 1,820,000 cars in 2025."], []),
+        (
+            "Voltara Motors delivered 1.83 million vehicles.",
+            ["Voltara Motors delivered 1,820,000 cars in 2025."],
+            ["1.83 million vehicles"],
+        ),
+        ("The Szeged plant has 52 GWh.", ["Plant | Capacity (GWh)\nSzeged | 52"], []),
+        ("Helion Cells runs the Szeged plant.", ["The Szeged plant of Helion Cells"], []),
+        ("Sunmark Energy's Ostrava plant makes 48 GWh.", ["Sunmark Energy runs a 48 GWh plant in Ostrava."], []),
+        ("Sunmark Energy's Ostrava plant makes 48 GWh.", ["Sunmark Energy runs a plant in Ostrava."], ["48 GWh"]),
+    ],
+)
 def test_names_and_figures_are_compared_as_written_quantities(sentence, quotes, missing):
     assert composition.unquoted(sentence, quotes) == missing
 
@@ -131,9 +147,17 @@ def test_the_offline_judge_checks_each_listed_name_against_one_quote():
         body = "".join(f'<quote domain="a.example" source="A" published="undated">{q}</quote>\n' for q in quotes)
         return engine_writer.judge(f"<sentence>\n{sentence}\n</sentence>\n<quotes>\n{body}</quotes>")["verdict"]
 
-    quotes = ["Kaiyo Battery Works supplies 60% of the cells used by Norvik Electric.",
-              "Norvik Electric buys 40% of its cells from Borealis Power Systems."]
-    assert verdict("Norvik Electric buys cells from Kaiyo Battery Works (60%) and Borealis Power Systems (40%).", quotes) == "supported"
+    quotes = [
+        "Kaiyo Battery Works supplies 60% of the cells used by Norvik Electric.",
+        "Norvik Electric buys 40% of its cells from Borealis Power Systems.",
+    ]
+    assert (
+        verdict("Norvik Electric buys cells from Kaiyo Battery Works (60%) and Borealis Power Systems (40%).", quotes)
+        == "supported"
+    )
     # The figures swapped: each name is quoted, but not with that figure.
-    assert verdict("Norvik Electric buys cells from Kaiyo Battery Works (40%) and Borealis Power Systems (60%).", quotes) == "unsupported"
+    assert (
+        verdict("Norvik Electric buys cells from Kaiyo Battery Works (40%) and Borealis Power Systems (60%).", quotes)
+        == "unsupported"
+    )
     assert verdict("Norvik Electric buys cells from Kaiyo Battery Works (70%).", quotes) == "unsupported"

@@ -1,19 +1,34 @@
 """Facts, credibility, disagreements and relevance on small hand-written notes from several
 fields (wind power, medicines, city budgets, cars): the writer gets only credible, relevant
 notes, and disagreements come with both values, sources and dates."""
+
 from citations import credibility, disagreements, facts, relevance
 from citations.evidence import EvidenceNote
 from citations.selection import select
 
-GOOD_PAGE = ("By Anna Berg\nPublished 12 March 2025. The registry lists a declared capacity for the plant, according to the "
-             "annual report filed with the regulator. " * 3)
-FARM_PAGE = ("SHOCKING!!! You won't believe these 7 facts about wind farms! Experts say the biggest ever turbines "
-             "are here! Click here for the best deals. You need this, your wallet will thank you! " * 4)
+GOOD_PAGE = (
+    "By Anna Berg\nPublished 12 March 2025. The registry lists a declared capacity for the plant, according to the "
+    "annual report filed with the regulator. " * 3
+)
+FARM_PAGE = (
+    "SHOCKING!!! You won't believe these 7 facts about wind farms! Experts say the biggest ever turbines "
+    "are here! Click here for the best deals. You need this, your wallet will thank you! " * 4
+)
 
 
 def note(i, text, domain, published=None, quality=0.6, section="S", page="", subquestion=""):
-    return EvidenceNote(id=i, claim=text, quote=text, domain=domain, url=f"https://{domain}/p{i}", published=published,
-                        quality=quality, section=section, page_text=page, subquestion=subquestion)
+    return EvidenceNote(
+        id=i,
+        claim=text,
+        quote=text,
+        domain=domain,
+        url=f"https://{domain}/p{i}",
+        published=published,
+        quality=quality,
+        section=section,
+        page_text=page,
+        subquestion=subquestion,
+    )
 
 
 def test_facts_read_subject_value_unit_and_period_from_any_field():
@@ -30,38 +45,57 @@ def test_a_figure_written_two_ways_is_one_value_and_a_change_on_one_page_is_not_
     a = facts.extract(note(1, "Voltara Motors delivered 1.82 million vehicles in 2025.", "a.example"))[0]
     b = facts.extract(note(2, "Voltara Motors delivered 1,820,000 vehicles in 2025.", "b.example"))[0]
     assert facts.same_key(a, b) and facts.same_value(a, b)
-    change = facts.extract(note(3, "The Tarn plant of Corva Steel now makes 48,000 tonnes a year, up from 36,000 tonnes.",
-                                "c.example"))
+    change = facts.extract(
+        note(3, "The Tarn plant of Corva Steel now makes 48,000 tonnes a year, up from 36,000 tonnes.", "c.example")
+    )
     assert [f.quantity.text for f in change] == ["48,000 tonnes"]
 
 
 def test_content_signals_score_a_farm_low_even_as_an_upload():
     assert credibility.content_score(FARM_PAGE, "7 shocking facts!", None) < credibility.LOW_QUALITY
     assert credibility.content_score(GOOD_PAGE, "Plant capacity", "2025-03-12") > 0.6
-    upload = EvidenceNote(id=1, claim="x", quote="x", domain="uploads", url="upload://1/2/farm.txt", quality=0.8,
-                          page_text=FARM_PAGE)
+    upload = EvidenceNote(
+        id=1, claim="x", quote="x", domain="uploads", url="upload://1/2/farm.txt", quality=0.8, page_text=FARM_PAGE
+    )
     assert credibility.note_credibility(upload) < credibility.LOW_QUALITY
 
 
 def test_syndicated_copies_count_as_one_source():
-    release = ("Helmark Energy opened its Ostrava plant with 48 GWh of capacity on 15 September 2025, the company said "
-               "in a statement. The plant employs 2,100 people and supplies two car makers in Europe. ") * 3
-    notes = [note(1, "The Ostrava plant of Helmark Energy has 48 GWh of capacity.", "helmark.example", page=release),
-             note(2, "The Ostrava plant of Helmark Energy has 48 GWh of capacity.", "newswire.example",
-                  page="Re-run by the wire. " + release)]
+    release = (
+        "Helmark Energy opened its Ostrava plant with 48 GWh of capacity on 15 September 2025, the company said "
+        "in a statement. The plant employs 2,100 people and supplies two car makers in Europe. "
+    ) * 3
+    notes = [
+        note(1, "The Ostrava plant of Helmark Energy has 48 GWh of capacity.", "helmark.example", page=release),
+        note(
+            2,
+            "The Ostrava plant of Helmark Energy has 48 GWh of capacity.",
+            "newswire.example",
+            page="Re-run by the wire. " + release,
+        ),
+    ]
     credibility.assess(notes)
     assert notes[0].origin == notes[1].origin == "helmark.example"
 
 
 def test_sources_that_disagree_are_stated_in_one_checkable_sentence_with_both_values_and_dates():
     notes = [
-        note(1, "The Ostrava plant of Sunmark Energy has an annual capacity of 48 GWh.", "sunmark.example", "2025-09-15"),
-        note(2, "The registry lists an annual capacity of 48 GWh for the Ostrava plant of Sunmark Energy.",
-             "registry.example", "2026-02-10"),
+        note(
+            1, "The Ostrava plant of Sunmark Energy has an annual capacity of 48 GWh.", "sunmark.example", "2025-09-15"
+        ),
+        note(
+            2,
+            "The registry lists an annual capacity of 48 GWh for the Ostrava plant of Sunmark Energy.",
+            "registry.example",
+            "2026-02-10",
+        ),
         note(3, "Sunmark Energy's Ostrava plant has a capacity of 45 GWh.", "trade-weekly.example", "2024-06-10"),
     ]
-    out = select(question="What is the capacity of the Ostrava plant?", outline=[{"heading": "S", "purpose": "capacity"}],
-                 notes=notes)
+    out = select(
+        question="What is the capacity of the Ostrava plant?",
+        outline=[{"heading": "S", "purpose": "capacity"}],
+        notes=notes,
+    )
     [d] = out["disagreements"]
     assert [v["value"] for v in d["values"]] == ["48 GWh", "45 GWh"]
     text = d["draft"]["text"]
@@ -78,11 +112,16 @@ def test_sources_that_disagree_are_stated_in_one_checkable_sentence_with_both_va
 def test_a_farm_figure_contradicted_by_good_sources_is_a_minority_claim_never_given_to_the_writer():
     notes = [
         note(1, "Zelvora cut relapses by 38% in the Orion trial.", "journal.example", "2025-01-10"),
-        note(2, "Zelvora cut relapses by 38% in the Orion trial, the regulator said.", "regulator.example", "2025-02-01"),
-        note(3, "Zelvora cut relapses by 50% in the Orion trial!", "pill-buzz.example", None, quality=0.2, page=FARM_PAGE),
+        note(
+            2, "Zelvora cut relapses by 38% in the Orion trial, the regulator said.", "regulator.example", "2025-02-01"
+        ),
+        note(
+            3, "Zelvora cut relapses by 50% in the Orion trial!", "pill-buzz.example", None, quality=0.2, page=FARM_PAGE
+        ),
     ]
-    out = select(question="How well does Zelvora work?", outline=[{"heading": "S", "purpose": "trial results"}],
-                 notes=notes)
+    out = select(
+        question="How well does Zelvora work?", outline=[{"heading": "S", "purpose": "trial results"}], notes=notes
+    )
     assert out["disagreements"] == []
     [m] = out["minority_claims"]
     assert m["value"] == "50%" and m["domain"] == "pill-buzz.example" and m["contradicted_by"]["value"] == "38%"
@@ -90,20 +129,27 @@ def test_a_farm_figure_contradicted_by_good_sources_is_a_minority_claim_never_gi
 
 
 def test_a_claim_only_a_low_quality_source_makes_is_withheld():
-    notes = [note(1, "Arlen's budget rose to €4.5 billion in 2026.", "arlen.example", "2026-01-05"),
-             note(2, "Arlen secretly plans a new airport!", "gossip.example", None, quality=0.2, page=FARM_PAGE)]
+    notes = [
+        note(1, "Arlen's budget rose to €4.5 billion in 2026.", "arlen.example", "2026-01-05"),
+        note(2, "Arlen secretly plans a new airport!", "gossip.example", None, quality=0.2, page=FARM_PAGE),
+    ]
     out = select(question="What is in Arlen's budget?", outline=[{"heading": "S", "purpose": "budget"}], notes=notes)
     assert out["sections"]["S"] == [1] and "low-quality" in out["withheld"]["2"]
 
 
 def test_a_note_about_a_sixth_member_is_kept_out_of_a_top_five_question():
     five = "The five largest turbine makers are Aldwind, Borrasca, Cefiro, Dunmore and Etesian."
-    notes = [note(1, five, "wind-review.example", "2025-05-01"),
-             note(2, "Fohn Turbines was the sixth-largest turbine maker in 2025.", "fohn.example", "2025-04-01"),
-             note(3, "Fohn Turbines builds offshore turbines in Esbjerg.", "fohn.example", "2025-04-01"),
-             note(4, "Borrasca buys its blades from Gale Composites.", "blades.example", "2025-03-01")]
-    out = select(question="Who supplies blades to the five largest turbine makers?",
-                 outline=[{"heading": "S", "purpose": "blade suppliers"}], notes=notes)
+    notes = [
+        note(1, five, "wind-review.example", "2025-05-01"),
+        note(2, "Fohn Turbines was the sixth-largest turbine maker in 2025.", "fohn.example", "2025-04-01"),
+        note(3, "Fohn Turbines builds offshore turbines in Esbjerg.", "fohn.example", "2025-04-01"),
+        note(4, "Borrasca buys its blades from Gale Composites.", "blades.example", "2025-03-01"),
+    ]
+    out = select(
+        question="Who supplies blades to the five largest turbine makers?",
+        outline=[{"heading": "S", "purpose": "blade suppliers"}],
+        notes=notes,
+    )
     assert out["scope"]["members"] == ["aldwind", "borrasca", "cefiro", "dunmore", "etesian"]
     assert out["sections"]["S"] == [1, 4]
     assert out["withheld"]["2"] == out["withheld"]["3"] == "outside the question's set"
@@ -111,18 +157,36 @@ def test_a_note_about_a_sixth_member_is_kept_out_of_a_top_five_question():
 
 def test_a_note_goes_to_the_section_whose_purpose_it_fits():
     sections = {"Prices": "What the tickets cost", "Safety": "Accidents and safety inspections of the tram"}
-    n = note(1, "Inspectors found two brake faults in the tram safety inspections of 2024.", "city.example",
-             section="Prices")
+    n = note(
+        1, "Inspectors found two brake faults in the tram safety inspections of 2024.", "city.example", section="Prices"
+    )
     assert relevance.best_section(n, sections, "Tell me about the Lorn tram", set()) == "Safety"
 
 
 def test_two_rival_estimates_from_credible_sources_are_one_disagreement_led_by_more_sources():
-    fs = [facts.extract(note(i, text, dom, date))[0] for i, (text, dom, date) in enumerate([
-        ("Sunmark Energy supplied 70% of the cells used by Kestrel Automotive in 2025.", "kestrel.example", "2026-01-05"),
-        ("Kestrel Automotive declared that about 70% of its cells came from Sunmark Energy in 2025.", "safety.gov.example",
-         "2026-02-27"),
-        ("We estimate that Sunmark Energy supplies about 65% of the cells used by Kestrel Automotive in 2025.",
-         "analyst.example", "2025-08-27")], 1)]
+    fs = [
+        facts.extract(note(i, text, dom, date))[0]
+        for i, (text, dom, date) in enumerate(
+            [
+                (
+                    "Sunmark Energy supplied 70% of the cells used by Kestrel Automotive in 2025.",
+                    "kestrel.example",
+                    "2026-01-05",
+                ),
+                (
+                    "Kestrel Automotive declared that about 70% of its cells came from Sunmark Energy in 2025.",
+                    "safety.gov.example",
+                    "2026-02-27",
+                ),
+                (
+                    "We estimate that Sunmark Energy supplies about 65% of the cells used by Kestrel Automotive in 2025.",
+                    "analyst.example",
+                    "2025-08-27",
+                ),
+            ],
+            1,
+        )
+    ]
     for f in fs:
         f.credibility = 0.6
     [d] = disagreements.find(fs)
@@ -131,37 +195,59 @@ def test_two_rival_estimates_from_credible_sources_are_one_disagreement_led_by_m
 
 
 def test_a_figure_only_a_doubtful_source_gives_is_withheld_but_a_corroborated_one_is_kept():
-    notes = [note(1, "The Lorn tram carried 41 million passengers in 2024.", "lorn-transit.example", "2025-02-01"),
-             note(2, "The Lorn tram carried 41 million passengers in 2024.", "city-news.example", None, quality=0.25),
-             note(3, "The Lorn tram cost 900 million euros to build.", "city-news.example", None, quality=0.25)]
-    out = select(question="How busy is the Lorn tram?", outline=[{"heading": "S", "purpose": "passengers and cost"}],
-                 notes=notes)
+    notes = [
+        note(1, "The Lorn tram carried 41 million passengers in 2024.", "lorn-transit.example", "2025-02-01"),
+        note(2, "The Lorn tram carried 41 million passengers in 2024.", "city-news.example", None, quality=0.25),
+        note(3, "The Lorn tram cost 900 million euros to build.", "city-news.example", None, quality=0.25),
+    ]
+    out = select(
+        question="How busy is the Lorn tram?", outline=[{"heading": "S", "purpose": "passengers and cost"}], notes=notes
+    )
     assert notes[1].credibility < credibility.DOUBTFUL and notes[1].credibility >= credibility.LOW_QUALITY
     assert 2 in out["sections"]["S"] and 1 in out["sections"]["S"]
     assert "only from a doubtful source" in out["withheld"]["3"]
 
 
 def test_uploads_are_independent_files_named_by_their_file_names():
-    notes = [EvidenceNote(id=i, claim=text, quote=text, domain="uploads", url=f"upload://7/{i}/{name}",
-                          published=date, quality=0.8)
-             for i, (text, name, date) in enumerate([
-                 ("The Skerry substation has a rating of 400 MW.", "grid plan 2025.pdf", "2025-03-01"),
-                 ("The Skerry substation has a rating of 400 MW.", "operator-letter.txt", "2025-04-01"),
-                 ("The Skerry substation has a rating of 450 MW.", "old_memo.md", "2023-01-01")], 1)]
-    out = select(question="What is the Skerry substation's rating?", outline=[{"heading": "S", "purpose": "rating"}],
-                 notes=notes)
+    notes = [
+        EvidenceNote(
+            id=i, claim=text, quote=text, domain="uploads", url=f"upload://7/{i}/{name}", published=date, quality=0.8
+        )
+        for i, (text, name, date) in enumerate(
+            [
+                ("The Skerry substation has a rating of 400 MW.", "grid plan 2025.pdf", "2025-03-01"),
+                ("The Skerry substation has a rating of 400 MW.", "operator-letter.txt", "2025-04-01"),
+                ("The Skerry substation has a rating of 450 MW.", "old_memo.md", "2023-01-01"),
+            ],
+            1,
+        )
+    ]
+    out = select(
+        question="What is the Skerry substation's rating?", outline=[{"heading": "S", "purpose": "rating"}], notes=notes
+    )
     [d] = out["disagreements"]
     assert d["values"][0]["independent_sources"] == 2
     assert "450 MW (old-memo.md, 2023-01-01)" in d["draft"]["text"]
 
 
 def test_a_primary_source_and_a_disputed_figure_are_not_withheld_as_uncorroborated():
-    notes = [note(1, "Norvik Electric delivered 1.13 million vehicles in 2025.", "norvik-electric.example", None,
-                  quality=0.25),
-             note(2, "Norvik Electric delivered 1.16 million vehicles in 2025.", "daily-current.example", "2026-01-02",
-                  quality=0.25)]
-    out = select(question="How many vehicles did Norvik Electric deliver in 2025?",
-                 outline=[{"heading": "S", "purpose": "deliveries"}], notes=notes)
+    notes = [
+        note(
+            1, "Norvik Electric delivered 1.13 million vehicles in 2025.", "norvik-electric.example", None, quality=0.25
+        ),
+        note(
+            2,
+            "Norvik Electric delivered 1.16 million vehicles in 2025.",
+            "daily-current.example",
+            "2026-01-02",
+            quality=0.25,
+        ),
+    ]
+    out = select(
+        question="How many vehicles did Norvik Electric deliver in 2025?",
+        outline=[{"heading": "S", "purpose": "deliveries"}],
+        notes=notes,
+    )
     assert all(credibility.LOW_QUALITY <= n.credibility < credibility.DOUBTFUL for n in notes)
     [d] = out["disagreements"]
     assert {v["value"] for v in d["values"]} == {"1.13 million", "1.16 million"}
@@ -171,45 +257,102 @@ def test_a_primary_source_and_a_disputed_figure_are_not_withheld_as_uncorroborat
 def test_no_false_disagreement_from_a_part_of_the_year_two_shares_in_one_sentence_or_a_publisher():
     notes = [
         note(1, "Tanaka-Rhee Motors delivered 870,000 vehicles in 2025.", "auto-wire.example", "2026-01-16"),
-        note(2, "Tanaka-Rhee Motors delivered 648,000 vehicles in the first nine months of 2025.", "biz.example",
-             "2025-10-09"),
-        note(3, "Norvik Electric buys 60% of its cells from Kaiyo Battery Works and 40% from Borealis Power Systems.",
-             "analyst.example", "2026-02-20"),
-        note(4, "Borealis Power Systems supplied 40% of the cells used by Norvik Electric.", "trade.example", "2025-11-03"),
+        note(
+            2,
+            "Tanaka-Rhee Motors delivered 648,000 vehicles in the first nine months of 2025.",
+            "biz.example",
+            "2025-10-09",
+        ),
+        note(
+            3,
+            "Norvik Electric buys 60% of its cells from Kaiyo Battery Works and 40% from Borealis Power Systems.",
+            "analyst.example",
+            "2026-02-20",
+        ),
+        note(
+            4,
+            "Borealis Power Systems supplied 40% of the cells used by Norvik Electric.",
+            "trade.example",
+            "2025-11-03",
+        ),
         # each maker's own page on one supplier's share of its cells: different subjects
-        note(5, "Quanta Battery Company supplied 45% of the cells used by Voltara Motors in 2025.",
-             "voltara-motors.example", "2026-01-06"),
-        note(6, "Quanta Battery Company supplied 80% of the cells used by Aurelia Mobility in 2025.",
-             "aurelia-mobility.example", "2026-01-12"),
+        note(
+            5,
+            "Quanta Battery Company supplied 45% of the cells used by Voltara Motors in 2025.",
+            "voltara-motors.example",
+            "2026-01-06",
+        ),
+        note(
+            6,
+            "Quanta Battery Company supplied 80% of the cells used by Aurelia Mobility in 2025.",
+            "aurelia-mobility.example",
+            "2026-01-12",
+        ),
     ]
-    out = select(question="Deliveries and suppliers", outline=[{"heading": "S", "purpose": "deliveries suppliers"}],
-                 notes=notes)
+    out = select(
+        question="Deliveries and suppliers", outline=[{"heading": "S", "purpose": "deliveries suppliers"}], notes=notes
+    )
     assert out["disagreements"] == []
-    registry = note(7, "The European Battery Registry lists a capacity of 52 GWh for the Szeged plant of Helion Cells.",
-                    "ebr.europa.example", "2026-02-10")
+    registry = note(
+        7,
+        "The European Battery Registry lists a capacity of 52 GWh for the Szeged plant of Helion Cells.",
+        "ebr.europa.example",
+        "2026-02-10",
+    )
     assert facts.subject_names(registry.claim, registry) == ["szeged", "helion cells"]
 
 
 def test_what_others_said_earlier_and_a_capacity_against_an_output_are_not_disagreements():
-    notes = [note(1, "Corvane Materials delivered 48,000 tonnes of cathode material in 2025.", "corvane.example",
-                  "2026-02-24"),
-             note(2, "The largest plant of Corvane Materials has a capacity of 60,000 tonnes of cathode material a year.",
-                  "registry.example", "2026-01-01"),
-             note(3, "Earlier reports put the Corvane Materials output at 52,000 tonnes of cathode material in 2025.",
-                  "trade.example", "2026-04-15")]
-    out = select(question="How much cathode material did Corvane Materials deliver in 2025?",
-                 outline=[{"heading": "S", "purpose": "output"}], notes=notes)
+    notes = [
+        note(
+            1, "Corvane Materials delivered 48,000 tonnes of cathode material in 2025.", "corvane.example", "2026-02-24"
+        ),
+        note(
+            2,
+            "The largest plant of Corvane Materials has a capacity of 60,000 tonnes of cathode material a year.",
+            "registry.example",
+            "2026-01-01",
+        ),
+        note(
+            3,
+            "Earlier reports put the Corvane Materials output at 52,000 tonnes of cathode material in 2025.",
+            "trade.example",
+            "2026-04-15",
+        ),
+    ]
+    out = select(
+        question="How much cathode material did Corvane Materials deliver in 2025?",
+        outline=[{"heading": "S", "purpose": "output"}],
+        notes=notes,
+    )
     assert out["disagreements"] == []
 
 
 def test_a_page_quoting_what_a_company_said_still_disagrees_with_its_own_estimate():
-    notes = [note(1, "Sunmark Energy supplied 70% of the cells used by Kestrel Automotive in 2025.", "kestrel.example",
-                  "2026-01-05"),
-             note(2, "We estimate that Sunmark Energy supplies about 65% of the cells used by Kestrel Automotive in 2025.",
-                  "analyst.example", "2025-08-27"),
-             note(3, "Kestrel Automotive said in February 2025 that Sunmark Energy would supply 70% of its cells.",
-                  "analyst.example", "2025-08-27")]
-    out = select(question="What share of Kestrel Automotive's cells came from Sunmark Energy?",
-                 outline=[{"heading": "S", "purpose": "shares"}], notes=notes)
+    notes = [
+        note(
+            1,
+            "Sunmark Energy supplied 70% of the cells used by Kestrel Automotive in 2025.",
+            "kestrel.example",
+            "2026-01-05",
+        ),
+        note(
+            2,
+            "We estimate that Sunmark Energy supplies about 65% of the cells used by Kestrel Automotive in 2025.",
+            "analyst.example",
+            "2025-08-27",
+        ),
+        note(
+            3,
+            "Kestrel Automotive said in February 2025 that Sunmark Energy would supply 70% of its cells.",
+            "analyst.example",
+            "2025-08-27",
+        ),
+    ]
+    out = select(
+        question="What share of Kestrel Automotive's cells came from Sunmark Energy?",
+        outline=[{"heading": "S", "purpose": "shares"}],
+        notes=notes,
+    )
     [d] = out["disagreements"]
     assert sorted(v["value"] for v in d["values"]) == ["65%", "70%"]

@@ -1,6 +1,7 @@
 """Honest metrics: a report whose every sentence was dropped does not show coverage 100%, and
 notes the readers proposed with quotes that are not on the page are counted and shown (trust
 panel, API metrics, not_found), so a user can tell an inventing model from an empty web."""
+
 import pytest
 from django.test import Client
 
@@ -12,13 +13,19 @@ from tests.factories import JobFactory, StepFactory, SubQuestionFactory
 
 pytestmark = pytest.mark.django_db
 
-CITED_FACTUAL = {"section_index": 0, "heading": "Overview", "position": 0,
-                 "text": "Voltara Motors bought 40 GWh of cells from Helion Cells in 2024.", "note_ids": [7]}
+CITED_FACTUAL = {
+    "section_index": 0,
+    "heading": "Overview",
+    "position": 0,
+    "text": "Voltara Motors bought 40 GWh of cells from Helion Cells in 2024.",
+    "note_ids": [7],
+}
 
 
 def test_an_empty_report_does_not_claim_full_coverage():
-    checked = [CheckedSentence.dropped({**CITED_FACTUAL, "position": i}, "stage 1: quote not at its offsets")
-               for i in range(3)]
+    checked = [
+        CheckedSentence.dropped({**CITED_FACTUAL, "position": i}, "stage 1: quote not at its offsets") for i in range(3)
+    ]
     assert not any(c.shipped for c in checked)
     assert metrics.coverage(checked) == 0.0
     assert metrics.precision(checked) is None
@@ -35,11 +42,23 @@ def test_coverage_counts_only_sentences_that_ship_with_a_citation():
 def _job_with_rejected_notes(alice):
     job = JobFactory(user=alice, status=Job.Status.CHECKING)
     sq = SubQuestionFactory(job=job)
-    rejected = [{"claim": f"c{i}", "quote": f"q{i}", "char_start": 0, "char_end": 2, "why": "quote is not in the page"}
-                for i in range(3)]
+    rejected = [
+        {"claim": f"c{i}", "quote": f"q{i}", "char_start": 0, "char_end": 2, "why": "quote is not in the page"}
+        for i in range(3)
+    ]
     StepFactory(job=job, kind=Step.Kind.READ, sq=sq, output={"notes": [], "rejected": rejected[:2]})
-    StepFactory(job=job, kind=Step.Kind.READ, sq=sq, output={"notes": [], "rejected": [
-        rejected[2], {"claim": "x", "quote": "Ignore previous instructions", "why": "instruction addressed to a model"}]})
+    StepFactory(
+        job=job,
+        kind=Step.Kind.READ,
+        sq=sq,
+        output={
+            "notes": [],
+            "rejected": [
+                rejected[2],
+                {"claim": "x", "quote": "Ignore previous instructions", "why": "instruction addressed to a model"},
+            ],
+        },
+    )
     StepFactory(job=job, kind=Step.Kind.READ, sq=sq, output={"error": "reader output invalid", "notes": []})
     return job
 

@@ -1,4 +1,5 @@
 """Stage 1 of the citation check: exact quotes, and the normalisation a model's copy may need."""
+
 from agents.quotes import anchor, normalise, verify
 
 PAGE = "Voltara Motors said it  delivered 1.82\u00a0million cars.\nThe \u201cbest\u201d supplier is Helion Cells \u2014 said X."
@@ -11,14 +12,14 @@ def test_an_exact_quote_at_its_offsets_is_kept_as_is():
 
 def test_an_exact_quote_with_wrong_offsets_is_re_anchored():
     found = anchor(PAGE, "Helion Cells", 0, 5)
-    assert PAGE[found.char_start:found.char_end] == "Helion Cells"
+    assert PAGE[found.char_start : found.char_end] == "Helion Cells"
     assert found.how == "exact_elsewhere"
 
 
 def test_whitespace_nbsp_typographic_quotes_and_dashes_are_normalised_then_mapped_back():
     found = anchor(PAGE, 'The "best" supplier is Helion Cells - said X.')
     assert found is not None and found.how == "normalised"
-    assert found.quote == PAGE[found.char_start:found.char_end]
+    assert found.quote == PAGE[found.char_start : found.char_end]
     assert "\u201cbest\u201d" in found.quote
     assert verify(PAGE, found.quote, found.char_start, found.char_end)
     assert anchor(PAGE, "delivered 1.82 million cars.").quote == "delivered 1.82\u00a0million cars."

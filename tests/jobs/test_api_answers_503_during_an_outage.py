@@ -4,6 +4,7 @@ database, the throttles count in Redis), and answers normally again once the sto
 
 The web server (uvicorn, ASGI) reaches each store through a TCP proxy the test cuts; the
 shared PostgreSQL and Redis servers are never stopped."""
+
 from urllib.parse import urlsplit, urlunsplit
 
 import httpx
@@ -53,8 +54,14 @@ def test_the_api_answers_503_json_while_postgresql_is_unreachable_and_recovers(a
         assert httpx.get(f"{web.url}/v1/research", headers=headers, timeout=TIMEOUT_SECONDS).status_code == 200
         proxy.cut()
         assert_503(httpx.get(f"{web.url}/v1/research", headers=headers, timeout=TIMEOUT_SECONDS))
-        assert_503(httpx.post(f"{web.url}/v1/research", headers=headers, timeout=TIMEOUT_SECONDS,
-                              json={"question": "Which battery suppliers does Norvik Electric use?"}))
+        assert_503(
+            httpx.post(
+                f"{web.url}/v1/research",
+                headers=headers,
+                timeout=TIMEOUT_SECONDS,
+                json={"question": "Which battery suppliers does Norvik Electric use?"},
+            )
+        )
         # A browser's session cookie is looked up in the database too.
         assert_503(httpx.get(f"{web.url}/v1/settings", cookies={"sessionid": "x" * 32}, timeout=TIMEOUT_SECONDS))
         proxy.restore()
@@ -77,8 +84,14 @@ def test_the_api_answers_503_json_while_redis_is_unreachable_and_recovers(alice_
         assert httpx.get(f"{web.url}/v1/settings", headers=headers, timeout=TIMEOUT_SECONDS).status_code == 200
         proxy.cut()
         assert_503(httpx.get(f"{web.url}/v1/settings", headers=headers, timeout=TIMEOUT_SECONDS))
-        assert_503(httpx.post(f"{web.url}/v1/research", headers=headers, timeout=TIMEOUT_SECONDS,
-                              json={"question": "Which battery suppliers does Norvik Electric use?"}))
+        assert_503(
+            httpx.post(
+                f"{web.url}/v1/research",
+                headers=headers,
+                timeout=TIMEOUT_SECONDS,
+                json={"question": "Which battery suppliers does Norvik Electric use?"},
+            )
+        )
         proxy.restore()
         assert httpx.get(f"{web.url}/v1/settings", headers=headers, timeout=TIMEOUT_SECONDS).status_code == 200
     finally:

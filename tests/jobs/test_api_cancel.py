@@ -1,4 +1,5 @@
 """POST /v1/research/{job_id}/cancel."""
+
 import pytest
 
 from jobs.models import Job

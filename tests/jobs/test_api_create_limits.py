@@ -1,5 +1,6 @@
 """POST /v1/research: typed field errors, the per-user default for plan approval, the per-user
 limits (open jobs, daily dollars) and throttling, each a clear JSON body."""
+
 import pytest
 from django.core.cache import cache
 
@@ -10,16 +11,19 @@ pytestmark = pytest.mark.django_db
 QUESTION = "Which battery suppliers does Voltara Motors use?"
 
 
-@pytest.mark.parametrize("body, field", [
-    ({"question": QUESTION, "budget": {"max_minutes": "ten"}}, "budget.max_minutes"),
-    ({"question": QUESTION, "budget": {"max_tokens": 1.5}}, "budget.max_tokens"),
-    ({"question": QUESTION, "budget": "cheap"}, "budget"),
-    ({"question": QUESTION, "budget": {"max_minutes": 500}}, "budget.max_minutes"),
-    ({"question": QUESTION, "budget": {"max_usd": 1000}}, "budget.max_usd"),
-    ({"question": QUESTION, "sources": "web"}, "sources"),
-    ({"question": QUESTION, "require_approval": "perhaps"}, "require_approval"),
-    ({"question": 42}, "question"),
-])
+@pytest.mark.parametrize(
+    "body, field",
+    [
+        ({"question": QUESTION, "budget": {"max_minutes": "ten"}}, "budget.max_minutes"),
+        ({"question": QUESTION, "budget": {"max_tokens": 1.5}}, "budget.max_tokens"),
+        ({"question": QUESTION, "budget": "cheap"}, "budget"),
+        ({"question": QUESTION, "budget": {"max_minutes": 500}}, "budget.max_minutes"),
+        ({"question": QUESTION, "budget": {"max_usd": 1000}}, "budget.max_usd"),
+        ({"question": QUESTION, "sources": "web"}, "sources"),
+        ({"question": QUESTION, "require_approval": "perhaps"}, "require_approval"),
+        ({"question": 42}, "question"),
+    ],
+)
 def test_typed_fields_are_checked_and_the_error_names_the_nested_field(alice, api_for, no_enqueue, body, field):
     response = api_for(alice).post("/v1/research", body, format="json")
     assert response.status_code == 400, response.json()
@@ -31,7 +35,9 @@ def test_require_approval_defaults_to_the_users_setting(alice, bob, api_for, no_
     UserSettings.objects.create(user=alice, require_approval=True)
     a = api_for(alice).post("/v1/research", {"question": QUESTION}, format="json").json()
     b = api_for(bob).post("/v1/research", {"question": QUESTION}, format="json").json()
-    explicit = api_for(alice).post("/v1/research", {"question": QUESTION, "require_approval": False}, format="json").json()
+    explicit = (
+        api_for(alice).post("/v1/research", {"question": QUESTION, "require_approval": False}, format="json").json()
+    )
     assert Job.objects.get(pk=a["job_id"]).require_approval is True
     assert Job.objects.get(pk=b["job_id"]).require_approval is False
     assert Job.objects.get(pk=explicit["job_id"]).require_approval is False
@@ -52,7 +58,7 @@ def test_a_user_with_too_many_open_jobs_gets_429_and_nothing_is_stored(alice, bo
 
 def test_a_job_whose_cap_would_pass_the_daily_dollar_limit_gets_429(alice, api_for, no_enqueue, settings):
     settings.MAX_DAILY_USD_PER_USER = 2.0
-    JobFactory(user=alice, status="done", usd_used_micros=600_000)   # spent 0.60
+    JobFactory(user=alice, status="done", usd_used_micros=600_000)  # spent 0.60
     JobFactory(user=alice, status="researching", budget_usd_micros=1_000_000)  # may spend 1.00
     ok = api_for(alice).post("/v1/research", {"question": QUESTION, "budget": {"max_usd": 0.4}}, format="json")
     assert ok.status_code == 202

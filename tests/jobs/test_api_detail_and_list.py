@@ -1,4 +1,5 @@
 """GET /v1/research/{job_id} and GET /v1/research: the design's shape, only my jobs."""
+
 import uuid
 
 import pytest
@@ -18,7 +19,13 @@ def test_the_detail_has_status_plan_progress_and_an_estimate(alice, api_for):
     assert set(body["plan"][0]) >= {"sq_id", "text", "status"}
     assert set(body["progress"]) == {"sources_read", "tokens_used", "usd_used", "seconds_elapsed"}
     # 4 sub-questions in one wave: 50,300 + 4 x 60,000 tokens; 0.08 + 4 x 0.05 USD; (95 + 90) s
-    assert body["estimate"] == {"subquestions": 4, "tokens": 290_300, "usd": 0.28, "minutes": 3.1, "capped_by_budget": False}
+    assert body["estimate"] == {
+        "subquestions": 4,
+        "tokens": 290_300,
+        "usd": 0.28,
+        "minutes": 3.1,
+        "capped_by_budget": False,
+    }
     assert body["report"] is None
 
 

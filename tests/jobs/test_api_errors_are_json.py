@@ -1,6 +1,7 @@
 """Every error under /v1 is a JSON body {error, field}: malformed input is a 4xx naming what
 is wrong, an unknown path a JSON 404, and even an unexpected failure is JSON, never Django's
 HTML page. Pages outside /v1 keep their HTML error pages."""
+
 import json
 
 import pytest

@@ -1,4 +1,5 @@
 """GET /v1/notes/{note_id}: a note of my job with its quote inside the stored page's text."""
+
 import pytest
 
 from tests.factories import NoteFactory, SourceFactory, finished_job

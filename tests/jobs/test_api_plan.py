@@ -1,4 +1,5 @@
 """POST /v1/research/{job_id}/plan: approve, or replace with an edited plan of 1 to 8."""
+
 import pytest
 
 from jobs.models import Job, Step
@@ -15,7 +16,9 @@ def waiting(alice):
     return job
 
 
-def test_approving_starts_research_at_a_new_epoch(alice, api_for, waiting, no_enqueue, django_capture_on_commit_callbacks):
+def test_approving_starts_research_at_a_new_epoch(
+    alice, api_for, waiting, no_enqueue, django_capture_on_commit_callbacks
+):
     with django_capture_on_commit_callbacks(execute=True):
         response = api_for(alice).post(f"/v1/research/{waiting.pk}/plan", {"approve": True}, format="json")
     assert response.status_code == 202
@@ -34,17 +37,22 @@ def test_an_edited_plan_replaces_the_subquestions(alice, api_for, waiting, no_en
     assert response.json()["estimate"]["subquestions"] == 2
 
 
-@pytest.mark.parametrize("body, field", [
-    ({"edited_plan": []}, "edited_plan"),
-    ({"edited_plan": [f"Sub-question number {i} about batteries?" for i in range(20)]}, "edited_plan"),
-    ({"edited_plan": ["ok?"]}, "edited_plan[0]"),
-    ({"edited_plan": [{"section": "Overview"}]}, "edited_plan[0]"),
-    ({"edited_plan": "one long string, not a list"}, "edited_plan"),
-    ({"approve": False}, "approve"),
-    ({}, "approve"),
-    ({"approve": "maybe"}, "approve"),
-])
-def test_a_bad_plan_request_is_400_naming_the_field_and_changes_nothing(alice, api_for, waiting, no_enqueue, body, field):
+@pytest.mark.parametrize(
+    "body, field",
+    [
+        ({"edited_plan": []}, "edited_plan"),
+        ({"edited_plan": [f"Sub-question number {i} about batteries?" for i in range(20)]}, "edited_plan"),
+        ({"edited_plan": ["ok?"]}, "edited_plan[0]"),
+        ({"edited_plan": [{"section": "Overview"}]}, "edited_plan[0]"),
+        ({"edited_plan": "one long string, not a list"}, "edited_plan"),
+        ({"approve": False}, "approve"),
+        ({}, "approve"),
+        ({"approve": "maybe"}, "approve"),
+    ],
+)
+def test_a_bad_plan_request_is_400_naming_the_field_and_changes_nothing(
+    alice, api_for, waiting, no_enqueue, body, field
+):
     before = list(waiting.subquestions.values_list("text", flat=True))
     response = api_for(alice).post(f"/v1/research/{waiting.pk}/plan", body, format="json")
     assert response.status_code == 400, response.json()

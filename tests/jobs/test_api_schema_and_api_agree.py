@@ -2,6 +2,7 @@
 cases found by hand: 0 is not a boolean and not a string, an empty question, empty sources,
 zero budgets and `{}` as a plan are refused by both; a page past the last is a listed 404; the
 event stream is described as text/event-stream and its errors as JSON."""
+
 import json
 
 import pytest
@@ -21,7 +22,9 @@ QUESTION = "Which battery suppliers does Norvik Electric use?"
 def openapi():
     from drf_spectacular.generators import SchemaGenerator
 
-    return _nullable_as_draft4(json.loads(json.dumps(SchemaGenerator().get_schema(request=None, public=True), default=str)))
+    return _nullable_as_draft4(
+        json.loads(json.dumps(SchemaGenerator().get_schema(request=None, public=True), default=str))
+    )
 
 
 def schema_accepts(openapi, path: str, method: str, body) -> bool:
@@ -45,21 +48,24 @@ def _nullable_as_draft4(node):
     return node
 
 
-@pytest.mark.parametrize("body", [
-    {"question": QUESTION, "require_approval": 0},
-    {"question": QUESTION, "require_approval": "true"},
-    {"question": 1234567890123},
-    {"question": ""},
-    {"question": "   short   "},
-    {"question": QUESTION, "sources": []},
-    {"question": QUESTION, "sources": ["web", "web"]},
-    {"question": QUESTION, "budget": {"max_minutes": 0}},
-    {"question": QUESTION, "budget": {"max_usd": 0}},
-    {"question": QUESTION, "budget": {"max_tokens": 0}},
-    {"question": QUESTION, "budget": {"max_tokens": "5000"}},
-    {"question": QUESTION, "budget": {"max_tokens": 5000.0}},
-    {"question": QUESTION, "follow_up_of": "nope"},
-])
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"question": QUESTION, "require_approval": 0},
+        {"question": QUESTION, "require_approval": "true"},
+        {"question": 1234567890123},
+        {"question": ""},
+        {"question": "   short   "},
+        {"question": QUESTION, "sources": []},
+        {"question": QUESTION, "sources": ["web", "web"]},
+        {"question": QUESTION, "budget": {"max_minutes": 0}},
+        {"question": QUESTION, "budget": {"max_usd": 0}},
+        {"question": QUESTION, "budget": {"max_tokens": 0}},
+        {"question": QUESTION, "budget": {"max_tokens": "5000"}},
+        {"question": QUESTION, "budget": {"max_tokens": 5000.0}},
+        {"question": QUESTION, "follow_up_of": "nope"},
+    ],
+)
 def test_job_create_bodies_the_api_refuses_the_schema_refuses_too(alice, api_for, openapi, no_enqueue, body):
     response = api_for(alice).post("/v1/research", body, format="json")
     assert response.status_code == 400, response.json()
@@ -67,8 +73,17 @@ def test_job_create_bodies_the_api_refuses_the_schema_refuses_too(alice, api_for
     assert not Job.objects.filter(user=alice).exists()
 
 
-@pytest.mark.parametrize("body", [{}, {"approve": False}, {"approve": 1}, {"edited_plan": []},
-                                  {"edited_plan": ["too short"[:5]]}, {"edited_plan": [{"section": "Overview"}]}])
+@pytest.mark.parametrize(
+    "body",
+    [
+        {},
+        {"approve": False},
+        {"approve": 1},
+        {"edited_plan": []},
+        {"edited_plan": ["too short"[:5]]},
+        {"edited_plan": [{"section": "Overview"}]},
+    ],
+)
 def test_plan_bodies_the_api_refuses_the_schema_refuses_too(alice, api_for, openapi, no_enqueue, body):
     job = JobFactory(user=alice, status=Job.Status.AWAITING_APPROVAL)
     SubQuestionFactory(job=job, position=0)
@@ -92,12 +107,16 @@ def test_settings_take_true_or_false_only(alice, api_for, openapi):
         response = api_for(alice).put("/v1/settings", {"require_approval": value}, format="json")
         assert (response.status_code, response.json()["field"]) == (400, "require_approval")
         assert not schema_accepts(openapi, "/v1/settings", "put", {"require_approval": value})
-    assert api_for(alice).put("/v1/settings", {"require_approval": True}, format="json").json() == {"require_approval": True}
+    assert api_for(alice).put("/v1/settings", {"require_approval": True}, format="json").json() == {
+        "require_approval": True
+    }
 
 
 def test_bodies_the_schema_allows_are_accepted(alice, api_for, openapi, no_enqueue):
-    for body in ({"question": "  What   do cells cost?  ", "require_approval": None, "budget": {"max_tokens": 5000}},
-                 {"question": QUESTION, "sources": ["web"], "budget": {"max_minutes": 0.5, "max_usd": 0.01}}):
+    for body in (
+        {"question": "  What   do cells cost?  ", "require_approval": None, "budget": {"max_tokens": 5000}},
+        {"question": QUESTION, "sources": ["web"], "budget": {"max_minutes": 0.5, "max_usd": 0.01}},
+    ):
         assert schema_accepts(openapi, "/v1/research", "post", body)
         assert api_for(alice).post("/v1/research", body, format="json").status_code == 202
 

@@ -12,6 +12,7 @@ Path ids point at real jobs and notes of the signed-in user in positive mode, so
 past the 404 run (a fresh job awaiting approval for each plan and cancel request); the event
 stream keeps random ids (under WSGI a real stream would never end). DELETE gets a finished
 job or an upload of its own each time."""
+
 import re
 import uuid
 
@@ -41,9 +42,17 @@ from tests.factories import JobFactory, SubQuestionFactory, finished_job
 
 pytestmark = pytest.mark.django_db
 EXAMPLES_PER_OPERATION_AND_MODE = 25
-CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_headers_conformance,
-          response_schema_conformance, negative_data_rejection, positive_data_acceptance, unsupported_method,
-          ignored_auth]
+CHECKS = [
+    not_a_server_error,
+    status_code_conformance,
+    content_type_conformance,
+    response_headers_conformance,
+    response_schema_conformance,
+    negative_data_rejection,
+    positive_data_acceptance,
+    unsupported_method,
+    ignored_auth,
+]
 # Operations without parameters or a body have no negative form.
 NO_NEGATIVE_FORM = {"GET /v1/settings", "GET /v1/webhooks", "GET /v1/watches"}
 # A webhook URL that fits the schema can still name a host that does not resolve or resolves to a
@@ -109,8 +118,13 @@ def point_at_real_rows(case, world) -> None:
     if case.path == "/v1/webhooks" and case.method == "POST" and isinstance(case.body, dict):
         case.body["url"] = ALLOWED_WEBHOOK_URL
     if "upload_id" in params:
-        params["upload_id"] = upload_create(user=world["alice"], filename="memo.txt", enqueue=False,
-                                            content=f"A memo {uuid.uuid4()}.".encode(), content_type="text/plain").pk
+        params["upload_id"] = upload_create(
+            user=world["alice"],
+            filename="memo.txt",
+            enqueue=False,
+            content=f"A memo {uuid.uuid4()}.".encode(),
+            content_type="text/plain",
+        ).pk
 
 
 def failures_of(operation, mode, world) -> dict[tuple, str]:
@@ -119,8 +133,13 @@ def failures_of(operation, mode, world) -> dict[tuple, str]:
     failures: dict[tuple, str] = {}
 
     @given(case=operation.as_strategy(generation_mode=mode))
-    @hypothesis_settings(max_examples=EXAMPLES_PER_OPERATION_AND_MODE, deadline=None, database=None,
-                         phases=[Phase.explicit, Phase.generate], suppress_health_check=list(HealthCheck))
+    @hypothesis_settings(
+        max_examples=EXAMPLES_PER_OPERATION_AND_MODE,
+        deadline=None,
+        database=None,
+        phases=[Phase.explicit, Phase.generate],
+        suppress_health_check=list(HealthCheck),
+    )
     def check(case):
         if mode == GenerationMode.POSITIVE:
             point_at_real_rows(case, world)

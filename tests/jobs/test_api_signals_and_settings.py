@@ -1,4 +1,5 @@
 """Citation clicks, thumbs with a comment, and the per-user settings through the API."""
+
 import pytest
 
 from jobs.models import CitationClick, ReportFeedback
@@ -17,9 +18,14 @@ def test_a_citation_click_is_recorded_for_a_note_of_the_job(alice, api_for):
 
 def test_a_click_on_a_note_of_another_job_is_404_and_not_recorded(alice, api_for):
     job, other = finished_job(user=alice), finished_job(user=alice)
-    response = api_for(alice).post(f"/v1/research/{job.pk}/citation-clicks", {"note_id": other.notes.get().pk}, format="json")
+    response = api_for(alice).post(
+        f"/v1/research/{job.pk}/citation-clicks", {"note_id": other.notes.get().pk}, format="json"
+    )
     assert response.status_code == 404 and not CitationClick.objects.exists()
-    assert api_for(alice).post(f"/v1/research/{job.pk}/citation-clicks", {"note_id": "x"}, format="json").json()["field"] == "note_id"
+    assert (
+        api_for(alice).post(f"/v1/research/{job.pk}/citation-clicks", {"note_id": "x"}, format="json").json()["field"]
+        == "note_id"
+    )
 
 
 def test_thumbs_with_a_comment_are_stored_once_per_user_and_replaced_by_a_second_vote(alice, api_for):
@@ -31,11 +37,14 @@ def test_thumbs_with_a_comment_are_stored_once_per_user_and_replaced_by_a_second
     assert (row.rating, row.comment) == (-1, "")
 
 
-@pytest.mark.parametrize("body, field, code", [
-    ({"rating": "sideways"}, "rating", 400),
-    ({"rating": "up", "comment": "x" * 2001}, "comment", 400),
-    ({}, "rating", 400),
-])
+@pytest.mark.parametrize(
+    "body, field, code",
+    [
+        ({"rating": "sideways"}, "rating", 400),
+        ({"rating": "up", "comment": "x" * 2001}, "comment", 400),
+        ({}, "rating", 400),
+    ],
+)
 def test_bad_feedback_is_400_naming_the_field(alice, api_for, body, field, code):
     job = finished_job(user=alice)
     response = api_for(alice).post(f"/v1/research/{job.pk}/feedback", body, format="json")

@@ -1,6 +1,7 @@
 """A broad question ("Tell me about batteries") gets a plan that says what it was narrowed to:
 stored with the plan, in the plan_ready event, in the API's job and on the approval page, so
 with plan approval on the user sees it before research starts."""
+
 import pytest
 from django.test import Client
 

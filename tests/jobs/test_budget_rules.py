@@ -1,5 +1,6 @@
 """The design's budget rules in code: research stops at 70% of a budget, writing and checking
 keep their reserve, and a job that runs out still ends with a report saying why."""
+
 import pytest
 from django_eventstream.models import Event
 
@@ -18,9 +19,17 @@ def test_no_new_search_starts_at_seventy_percent_of_any_budget():
     job = JobFactory(budget_tokens=100_000)
     ledger.ensure(job.pk)
     assert budget.search_stop_reason(job) == ""
-    ledger.settle(ledger.reserve(job.pk, tokens=69_000, usd_micros=0, cap_tokens=10**9, cap_usd_micros=10**9), tokens=69_000, usd_micros=0)
+    ledger.settle(
+        ledger.reserve(job.pk, tokens=69_000, usd_micros=0, cap_tokens=10**9, cap_usd_micros=10**9),
+        tokens=69_000,
+        usd_micros=0,
+    )
     assert budget.search_stop_reason(job) == ""
-    ledger.settle(ledger.reserve(job.pk, tokens=1_000, usd_micros=0, cap_tokens=10**9, cap_usd_micros=10**9), tokens=1_000, usd_micros=0)
+    ledger.settle(
+        ledger.reserve(job.pk, tokens=1_000, usd_micros=0, cap_tokens=10**9, cap_usd_micros=10**9),
+        tokens=1_000,
+        usd_micros=0,
+    )
     assert "tokens budget 70% used" in budget.search_stop_reason(job)
 
 
@@ -29,7 +38,11 @@ def test_no_second_round_under_thirty_percent_left():
     job = JobFactory(budget_usd_micros=1_000_000)
     ledger.ensure(job.pk)
     assert budget.second_round_allowed(job)
-    ledger.settle(ledger.reserve(job.pk, tokens=0, usd_micros=710_000, cap_tokens=10**9, cap_usd_micros=10**9), tokens=0, usd_micros=710_000)
+    ledger.settle(
+        ledger.reserve(job.pk, tokens=0, usd_micros=710_000, cap_tokens=10**9, cap_usd_micros=10**9),
+        tokens=0,
+        usd_micros=710_000,
+    )
     assert not budget.second_round_allowed(job)
 
 

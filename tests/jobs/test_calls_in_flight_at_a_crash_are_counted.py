@@ -3,6 +3,7 @@ after it: a call in flight when its worker dies is paid for by the provider, so 
 counts it at its reservation, and the ledger never shows less than the provider served.
 The real thing: a worker killed -9 inside a model call to a model server on 127.0.0.1 that
 counts the tokens it served."""
+
 import json
 import threading
 import time
@@ -49,8 +50,16 @@ def test_an_abandoned_call_counts_at_its_reservation_and_only_once():
     job = JobFactory(budget_tokens=100_000)
     ledger.ensure(job.pk)
     reservation = ledger.reserve(job.pk, tokens=2000, usd_micros=500, cap_tokens=10**9, cap_usd_micros=10**9)
-    row = ProviderCall.objects.create(job=job, step_key="k", kind="model", epoch=1, settled=False, reserved_tokens=2000,
-                                      reserved_usd_micros=500, reservation_id=reservation.res_id)
+    row = ProviderCall.objects.create(
+        job=job,
+        step_key="k",
+        kind="model",
+        epoch=1,
+        settled=False,
+        reserved_tokens=2000,
+        reserved_usd_micros=500,
+        reservation_id=reservation.res_id,
+    )
     assert ledger.used(job.pk) == (0, 0)
     assert settle_abandoned_calls(job.pk, before_epoch=2) == 1
     assert ledger.used(job.pk) == (2000, 500) == ledger.spent_from_rows(job.pk)
@@ -67,8 +76,15 @@ def test_a_ledger_rebuilt_while_a_call_is_in_flight_counts_it_at_its_reservation
     job = JobFactory(budget_tokens=100_000)
     ledger.ensure(job.pk)
     reservation = ledger.reserve(job.pk, tokens=2000, usd_micros=500, cap_tokens=10**9, cap_usd_micros=10**9)
-    row = ProviderCall.objects.create(job=job, step_key="k", kind="model", settled=False, reserved_tokens=2000,
-                                      reserved_usd_micros=500, reservation_id=reservation.res_id)
+    row = ProviderCall.objects.create(
+        job=job,
+        step_key="k",
+        kind="model",
+        settled=False,
+        reserved_tokens=2000,
+        reserved_usd_micros=500,
+        reservation_id=reservation.res_id,
+    )
     redis_client().flushdb()
     assert ledger.used(job.pk) == (2000, 500)
     ledger.settle(reservation, tokens=700, usd_micros=90, call_id=row.pk)
@@ -99,12 +115,22 @@ class CountingModelServer:
             slow = self.requests <= self.slow
             self.served_tokens += prompt_tokens + self.COMPLETION_TOKENS
         content = json.dumps({"notes": [], "other_findings": ""})
-        reply = Reply.json({
-            "id": "c1", "object": "chat.completion", "created": int(time.time()), "model": body["model"],
-            "choices": [{"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}],
-            "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": self.COMPLETION_TOKENS,
-                      "total_tokens": prompt_tokens + self.COMPLETION_TOKENS},
-        })
+        reply = Reply.json(
+            {
+                "id": "c1",
+                "object": "chat.completion",
+                "created": int(time.time()),
+                "model": body["model"],
+                "choices": [
+                    {"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}
+                ],
+                "usage": {
+                    "prompt_tokens": prompt_tokens,
+                    "completion_tokens": self.COMPLETION_TOKENS,
+                    "total_tokens": prompt_tokens + self.COMPLETION_TOKENS,
+                },
+            }
+        )
         reply.delay_seconds = self.HOLD_SECONDS if slow else 0
         return reply
 
@@ -115,8 +141,12 @@ def test_a_worker_killed_inside_a_model_call_leaves_a_ledger_no_smaller_than_wha
     app.control.purge()
     model = CountingModelServer(slow=1)
     with model.server:
-        env = {**FAST_LEASES, "MODEL_READER": "openai/counting-reader",
-               "MODEL_SMALL_API_BASE": f"{model.server.url}/v1", "MODEL_SMALL_API_KEY": "test-key"}
+        env = {
+            **FAST_LEASES,
+            "MODEL_READER": "openai/counting-reader",
+            "MODEL_SMALL_API_BASE": f"{model.server.url}/v1",
+            "MODEL_SMALL_API_KEY": "test-key",
+        }
         job = services.job_create(user=make_user("inflight"), question=DEMO_QUESTION)
         first = WorkerProcess(concurrency=2, env=env).start()
         try:

@@ -1,5 +1,6 @@
 """A job cancelled while its planner runs stops quietly: one info line says so, no traceback,
 no error, and the job stays cancelled (not failed)."""
+
 import logging
 
 import pytest

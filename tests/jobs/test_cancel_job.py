@@ -1,4 +1,5 @@
 """Cancel stops new steps within one step; everything done so far is kept and visible."""
+
 import time
 
 import pytest

@@ -1,6 +1,7 @@
 """A worker or web server started by `serve`, `research --spawn-worker`, a benchmark or a test
 dies with whoever started it, even when that process is killed outright: an orphaned worker
 would keep consuming the queue with stale settings."""
+
 import os
 import signal
 import subprocess
@@ -30,8 +31,13 @@ def alive(pid: int) -> bool:
 
 
 def test_a_child_dies_when_its_starter_is_killed():
-    starter = subprocess.Popen([sys.executable, "-c", STARTER], cwd=settings.BASE_DIR, stdout=subprocess.PIPE, text=True,
-                               env={**os.environ, "PYTHONPATH": str(settings.BASE_DIR)})
+    starter = subprocess.Popen(
+        [sys.executable, "-c", STARTER],
+        cwd=settings.BASE_DIR,
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(settings.BASE_DIR)},
+    )
     child_pid = int(starter.stdout.readline())
     try:
         assert alive(child_pid)

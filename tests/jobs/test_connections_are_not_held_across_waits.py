@@ -1,5 +1,6 @@
 """A worker thread gives its database connection back before it waits on a model or a page, so
 with the pool (DB_POOL) a few connections serve many threads."""
+
 from django.db import connection, transaction
 
 from agents import prompts
@@ -42,8 +43,11 @@ def test_no_connection_is_held_while_a_step_waits_on_the_model(live, settings, m
 
     def fn():
         Job.objects.filter(pk=job.pk).exists()  # the step reads something, then waits on the model
-        prompt = prompts.render("judge", sentence="Kestrel buys cells.", quotes=[
-            {"quote": "Kestrel buys cells.", "domain": "a.example", "published": "undated"}])
+        prompt = prompts.render(
+            "judge",
+            sentence="Kestrel buys cells.",
+            quotes=[{"quote": "Kestrel buys cells.", "domain": "a.example", "published": "undated"}],
+        )
         return StepResult(output=complete_json(prompt).data)
 
     with scripted_model(settings, support_verdict=[verdict]):

@@ -3,6 +3,7 @@ job's rows committed (`live`): a test transaction held open while the call hangs
 by PostgreSQL's idle-in-transaction timeout (10 s), which is not what is tested here. Not
 pytest-django's transaction=True, whose flush at the end would empty the tables the live tests
 share (the demo corpus among them)."""
+
 import time
 from datetime import timedelta
 
@@ -31,18 +32,23 @@ def test_a_hung_call_ends_by_the_time_the_job_has_left(live, make_user, small_on
 
 
 def test_a_planner_that_does_not_answer_in_time_is_named_as_the_reason(live, make_user, no_enqueue, settings):
-    job = services.job_create(user=make_user("alice"), question="Which battery suppliers does Norvik Electric use?",
-                              depth="quick")
+    job = services.job_create(
+        user=make_user("alice"), question="Which battery suppliers does Norvik Electric use?", depth="quick"
+    )
     Job.objects.filter(pk=job.pk).update(created_at=timezone.now(), deadline_at=timezone.now() + timedelta(seconds=12))
     with LocalServer({"/v1/chat/completions": Reply(delay_seconds=60)}) as server:
         settings.MODEL_LARGE = "openai/slow-planner"
-        settings.MODEL_TIER_CONNECTIONS = {"large": {"api_base": f"{server.url}/v1", "api_key": "dummy"},
-                                           "small": {"api_base": "", "api_key": ""}}
+        settings.MODEL_TIER_CONNECTIONS = {
+            "large": {"api_base": f"{server.url}/v1", "api_key": "dummy"},
+            "small": {"api_base": "", "api_key": ""},
+        }
         started = time.monotonic()
         tasks.job_start(str(job.pk), job.epoch)
         assert time.monotonic() - started < 12
     job.refresh_from_db()
     # The job goes on as one sub-question (as with a budget too small to plan), saying why.
     assert job.status != Job.Status.PLANNING and job.error == ""
-    assert job.stopped_reason.startswith("not planned, researched as one sub-question: the time budget ran out: the "
-                                         "planner model openai/slow-planner did not answer in time (Timeout"), job.stopped_reason
+    assert job.stopped_reason.startswith(
+        "not planned, researched as one sub-question: the time budget ran out: the "
+        "planner model openai/slow-planner did not answer in time (Timeout"
+    ), job.stopped_reason

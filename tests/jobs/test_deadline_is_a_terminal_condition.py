@@ -3,6 +3,7 @@ call's timeout is at most the time the job has left and a call that overruns it 
 (the threads pool enforces no Celery time limit); when the time is spent the stages stop as on
 a spent budget; a job past its deadline plus the grace period ends whatever its tasks do; a job
 re-dispatched again and again without a new step ends failed with its last error."""
+
 from datetime import timedelta
 
 import pytest
@@ -50,7 +51,9 @@ def test_a_job_past_its_deadline_and_grace_ends_failed_with_the_reason(alice, se
     assert within_grace.status == Job.Status.WRITING
 
 
-def test_a_job_redispatched_again_and_again_without_a_step_ends_failed_with_its_last_error(alice, settings, monkeypatch):
+def test_a_job_redispatched_again_and_again_without_a_step_ends_failed_with_its_last_error(
+    alice, settings, monkeypatch
+):
     settings.POISON_REDISPATCHES = 3
     sent = []
     monkeypatch.setattr(tasks.job_resume, "delay", lambda job_id, epoch: sent.append(epoch))

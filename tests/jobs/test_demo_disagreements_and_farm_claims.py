@@ -2,6 +2,7 @@
 registry against a newspaper) and where content farms make false claims, end to end through a
 real worker: the report JSON lists the disagreement with both values, sources and dates, states
 it in one checked sentence, and states no content farm's false claim as fact."""
+
 import json
 
 import pytest
@@ -55,8 +56,11 @@ def test_the_disagreement_is_in_the_report_json_with_both_values_sources_and_dat
         [stated] = [s for s in sentences(job) if s.get("disagreement") == d["id"]]
         assert "52 GWh" in stated["text"] and "60 GWh" in stated["text"] and stated["verdict"] == "supported"
     # The writer is told which notes code's sentence covers, and does not set both values side by side again.
-    again = [s["text"] for s in sentences(job)
-             if s.get("disagreement") != d["id"] and "52 GWh" in s["text"] and "60 GWh" in s["text"]]
+    again = [
+        s["text"]
+        for s in sentences(job)
+        if s.get("disagreement") != d["id"] and "52 GWh" in s["text"] and "60 GWh" in s["text"]
+    ]
     assert not again, again
 
 

@@ -2,6 +2,7 @@
 jobs of the demo question, run at the same time by one real worker (so their workers and
 readers interleave differently), produce byte-identical report Markdown. Which worker reads a
 page first, which reader finishes first and which query was sent first must change nothing."""
+
 import re
 
 import pytest

@@ -1,5 +1,6 @@
 """The demo question, end to end, through a real Celery worker process on the real database
 and Redis: plan, two rounds of workers and readers, gap check, writing, citation checks."""
+
 import pytest
 
 from agents.models import Document
@@ -50,13 +51,15 @@ def test_every_citation_is_an_exact_quote_of_the_stored_page_at_its_offsets(demo
     for note in Note.objects.filter(note_id__in=cited).select_related("source"):
         assert note.job_id == demo_job.pk
         page = store.get_text(note.source.content_ref)
-        assert page[note.char_start:note.char_end] == note.quote
+        assert page[note.char_start : note.char_end] == note.quote
 
 
 def test_every_sentence_carries_a_citation_and_none_ships_unsupported(demo_job, live):
     sentences = report_sentences(demo_job)
     assert len(sentences) >= 20
-    assert all(s["citations"] for s in sentences if s.get("kind") != "absence")  # "The sources found do not state …" cites nothing
+    assert all(
+        s["citations"] for s in sentences if s.get("kind") != "absence"
+    )  # "The sources found do not state …" cites nothing
     shipped = ReportClaim.objects.filter(job=demo_job).exclude(outcome="dropped")
     assert not shipped.filter(verdict="unsupported").exists()
     assert demo_job.citation_precision is not None and demo_job.citation_precision >= 0.95

@@ -1,4 +1,5 @@
 """manage.py eval and calibrate_judges, and experiment variants."""
+
 import json
 
 import pytest
@@ -13,12 +14,27 @@ from tests.factories import JobFactory
 @pytest.fixture
 def two_questions(tmp_path):
     path = tmp_path / "q.jsonl"
-    path.write_text("\n".join(json.dumps(q) for q in [
-        {"id": "a", "question": "Which company supplies the NMC cells for the electric car maker with the second-highest 2025 deliveries, and in which city is that supplier's largest plant?",
-         "key_points": ["Sunmark Energy supplies NMC cells to Kestrel Automotive"], "known_answer": "Sunmark Energy; Ostrava", "corpus": "demo"},
-        {"id": "b", "question": "Which battery suppliers does Norvik Electric use?",
-         "key_points": ["Kaiyo Battery Works supplies the NMC cells of Norvik Electric"], "known_answer": None, "corpus": "demo"},
-    ]))
+    path.write_text(
+        "\n".join(
+            json.dumps(q)
+            for q in [
+                {
+                    "id": "a",
+                    "question": "Which company supplies the NMC cells for the electric car maker with the second-highest 2025 deliveries, and in which city is that supplier's largest plant?",
+                    "key_points": ["Sunmark Energy supplies NMC cells to Kestrel Automotive"],
+                    "known_answer": "Sunmark Energy; Ostrava",
+                    "corpus": "demo",
+                },
+                {
+                    "id": "b",
+                    "question": "Which battery suppliers does Norvik Electric use?",
+                    "key_points": ["Kaiyo Battery Works supplies the NMC cells of Norvik Electric"],
+                    "known_answer": None,
+                    "corpus": "demo",
+                },
+            ]
+        )
+    )
     return path
 
 
@@ -37,15 +53,31 @@ def test_eval_runs_each_question_and_writes_json_and_markdown(live_worker, live,
 @pytest.mark.worker
 def test_eval_exits_non_zero_when_the_gate_fails(live_worker, live, two_questions, tmp_path):
     with pytest.raises(CommandError, match="gate failed"):
-        call_command("eval", str(two_questions), "--runs", "1", "--depth", "quick", "--only", "b",
-                     "--gate", "1.01", "--out", str(tmp_path / "o"))
+        call_command(
+            "eval",
+            str(two_questions),
+            "--runs",
+            "1",
+            "--depth",
+            "quick",
+            "--only",
+            "b",
+            "--gate",
+            "1.01",
+            "--out",
+            str(tmp_path / "o"),
+        )
 
 
 @pytest.mark.django_db
 def test_calibration_compares_the_judge_with_reviewers(capsys, alice):
     job = JobFactory(user=alice)
-    for i, (verdict, human) in enumerate([("supported", "supported"), ("supported", "unsupported"), ("partial", "partial")]):
-        ReportClaim.objects.create(job=job, section="S", position=i, sentence=f"s{i}", verdict=verdict, override_verdict=human)
+    for i, (verdict, human) in enumerate(
+        [("supported", "supported"), ("supported", "unsupported"), ("partial", "partial")]
+    ):
+        ReportClaim.objects.create(
+            job=job, section="S", position=i, sentence=f"s{i}", verdict=verdict, override_verdict=human
+        )
     call_command("calibrate_judges")
     out = capsys.readouterr().out
     assert "3 reviewed claims" in out and "agreement 67%" in out

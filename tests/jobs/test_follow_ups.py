@@ -1,6 +1,7 @@
 """Follow-up questions: asked from a finished report of one's own (API and report page), linked
 both ways, judged for whether they ask for something the report missed, counted in the staff
 metrics, and planned with what the earlier report covered."""
+
 import pytest
 from django.test import Client
 
@@ -21,7 +22,10 @@ def test_a_follow_up_about_what_the_report_says_is_covered_and_one_about_somethi
     parent = finished_job(user=alice)  # its one sentence: "Voltara Motors buys its cells from Helion Cells."
     assert not followups.asks_for_missing(follow_up=COVERED, question=parent.question, report=parent.report)
     assert followups.asks_for_missing(follow_up=MISSED, question=parent.question, report=parent.report)
-    assert followups.terms_missing(follow_up=MISSED, question=parent.question, report=parent.report)[:2] == ["recycl", "plant"]
+    assert followups.terms_missing(follow_up=MISSED, question=parent.question, report=parent.report)[:2] == [
+        "recycl",
+        "plant",
+    ]
 
 
 def test_a_follow_up_job_is_linked_to_its_report_and_judged(alice, no_enqueue):
@@ -36,8 +40,11 @@ def test_a_follow_up_job_is_linked_to_its_report_and_judged(alice, no_enqueue):
 
 @pytest.mark.parametrize("parent_of, status", [("bob", 404), ("running", 409), ("not-a-uuid", 400)])
 def test_only_a_finished_report_of_ones_own_can_be_followed_up(alice, bob, no_enqueue, parent_of, status):
-    target = {"bob": lambda: finished_job(user=bob).pk, "running": lambda: JobFactory(user=alice, status="researching").pk,
-              "not-a-uuid": lambda: "42"}[parent_of]()
+    target = {
+        "bob": lambda: finished_job(user=bob).pk,
+        "running": lambda: JobFactory(user=alice, status="researching").pk,
+        "not-a-uuid": lambda: "42",
+    }[parent_of]()
     before = Job.objects.count()
     with pytest.raises(ApplicationError) as err:
         services.job_create(user=alice, question=COVERED, follow_up_of=target)
@@ -65,8 +72,9 @@ def test_the_report_page_asks_a_follow_up_and_both_pages_link_each_other(alice, 
     client = Client()
     client.force_login(alice)
     assert 'id="ask-follow-up"' in client.get(f"/research/{parent.pk}").content.decode()
-    response = client.post("/research/new", {"question": MISSED, "follow_up_of": str(parent.pk), "depth": "deep",
-                                             "sources": ["web"]})
+    response = client.post(
+        "/research/new", {"question": MISSED, "follow_up_of": str(parent.pk), "depth": "deep", "sources": ["web"]}
+    )
     child = Job.objects.get(follow_up_of=parent)
     assert response.status_code == 302 and response["Location"] == f"/research/{child.pk}"
     assert f'href="/research/{parent.pk}"' in client.get(f"/research/{child.pk}").content.decode()
@@ -86,16 +94,26 @@ def test_staff_metrics_count_reports_with_follow_ups_and_those_that_missed_somet
 
 
 def test_the_planner_of_a_follow_up_sees_the_earlier_report_and_the_offline_engine_resolves_they(alice, settings):
-    earlier = {"question": "Compare the battery suppliers of the five largest electric car makers",
-               "headings": ["Overview", "Battery suppliers by maker"]}
+    earlier = {
+        "question": "Compare the battery suppliers of the five largest electric car makers",
+        "headings": ["Overview", "Battery suppliers by maker"],
+    }
     with scripted_model(settings) as fake:  # a FAKE that records prompts and answers with the offline engine
-        plan = planner.make_plan(question="What recycling plants do they operate?", depth="quick", sources=["web"],
-                                 collection_markers=[], earlier=earlier)
+        plan = planner.make_plan(
+            question="What recycling plants do they operate?",
+            depth="quick",
+            sources=["web"],
+            collection_markers=[],
+            earlier=earlier,
+        )
     seen = " ".join(m["content"] for _, messages in fake.calls for m in messages)
     assert "<earlier_report>" in seen and "Battery suppliers by maker" in seen
     # "they" became the earlier question's subject (the plan names it in its own words).
     assert any("five largest" in s["text"] and "makers" in s["text"] for s in plan["subquestions"]), plan
-    assert offline_planner.resolve_references("Where do they build cars?", "no earlier question here") == "Where do they build cars?"
+    assert (
+        offline_planner.resolve_references("Where do they build cars?", "no earlier question here")
+        == "Where do they build cars?"
+    )
 
 
 def test_the_plan_stage_of_a_follow_up_job_plans_with_the_earlier_report(alice, no_enqueue):

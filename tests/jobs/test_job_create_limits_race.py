@@ -1,5 +1,6 @@
 """Two requests of one user at the same moment cannot both slip under the open-jobs limit:
 job_create serialises a user's creates on their user row."""
+
 import threading
 import uuid
 

@@ -2,6 +2,7 @@
 sources, notes, claims, model calls, clicks, feedback, events, its Redis keys and the stored
 objects only it held), refuses a running job, and touches nothing of anyone else's: bob's job
 that read the same page keeps its page text, notes and events."""
+
 import pytest
 from django_eventstream.models import Event
 
@@ -38,10 +39,13 @@ def a_full_job(user, *, page_text=SHARED_PAGE):
     stored trajectory of its own."""
     job = finished_job(user=user, page_text=page_text)
     note = job.notes.get()
-    ReportClaim.objects.create(job=job, section="Overview", sentence=note.quote, note_ids=[note.pk], verdict="supported")
+    ReportClaim.objects.create(
+        job=job, section="Overview", sentence=note.quote, note_ids=[note.pk], verdict="supported"
+    )
     trajectory = store.put_text("trajectory", f"the whole loop of {job.pk}")
-    ProviderCall.objects.create(job=job, step_key=f"{job.pk}:-:plan:0", kind="model", role="planner",
-                                trajectory_ref=trajectory)
+    ProviderCall.objects.create(
+        job=job, step_key=f"{job.pk}:-:plan:0", kind="model", role="planner", trajectory_ref=trajectory
+    )
     JobQuery.objects.create(job=job, normalised="voltara cells", query="Voltara cells", step_key=f"{job.pk}:1:search:0")
     online.citation_click_record(user=user, job=job, note_id=note.pk)
     online.report_feedback_set(user=user, job=job, rating="up", comment="useful")

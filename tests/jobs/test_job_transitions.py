@@ -1,5 +1,6 @@
 """Every status change of a job goes through one state machine: a move that the job's state
 does not allow changes nothing, and a stale dispatch cannot move the job."""
+
 import pytest
 
 from jobs.models import Job

@@ -1,5 +1,6 @@
 """The ledger is rebuilt from the provider_calls rows when Redis loses it, and the budget
 still holds; reservations racing on one job never exceed its cap."""
+
 import threading
 
 import pytest
@@ -62,13 +63,17 @@ def test_a_call_recorded_before_a_rebuild_and_settled_after_it_is_counted_once()
     job = JobFactory(budget_tokens=100_000)
     ledger.ensure(job.pk)
     reservation = ledger.reserve(job.pk, tokens=1000, usd_micros=100, cap_tokens=100_000, cap_usd_micros=10**9)
-    counted = ProviderCall.objects.create(job=job, step_key="k1", kind="model", tokens_in=600, tokens_out=200, usd_micros=90)
+    counted = ProviderCall.objects.create(
+        job=job, step_key="k1", kind="model", tokens_in=600, tokens_out=200, usd_micros=90
+    )
     redis_client().flushdb()
     assert ledger.used(job.pk) == (800, 90)  # rebuilt from the row
     ledger.settle(reservation, tokens=800, usd_micros=90, call_id=counted.pk)
     assert ledger.used(job.pk) == (800, 90)
     later = ledger.reserve(job.pk, tokens=1000, usd_micros=100, cap_tokens=100_000, cap_usd_micros=10**9)
-    after = ProviderCall.objects.create(job=job, step_key="k2", kind="model", tokens_in=50, tokens_out=50, usd_micros=10)
+    after = ProviderCall.objects.create(
+        job=job, step_key="k2", kind="model", tokens_in=50, tokens_out=50, usd_micros=10
+    )
     ledger.settle(later, tokens=100, usd_micros=10, call_id=after.pk)
     assert ledger.used(job.pk) == (900, 100) == ledger.spent_from_rows(job.pk)
 

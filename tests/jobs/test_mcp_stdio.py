@@ -2,6 +2,7 @@
 official MCP client SDK: a job started with a wait reports its progress as MCP progress
 notifications and ends with a report whose citations resolve through get_note; another user's
 stdio server cannot see the job."""
+
 import asyncio
 import uuid
 
@@ -28,18 +29,34 @@ def stdio_run(live_db, django_db_blocker):
     async def run():
         async with stdio_session(alice, spawn_worker=True) as session:
             tools = await session.list_tools()
-            status = payload(await session.call_tool(
-                "start_research", {"question": QUESTION, "depth": "quick", "wait_seconds": 240},
-                progress_callback=on_progress, read_timeout_seconds=300))
-            markdown = payload(await session.call_tool("get_report", {"job_id": status["job_id"], "format": "markdown"}))
+            status = payload(
+                await session.call_tool(
+                    "start_research",
+                    {"question": QUESTION, "depth": "quick", "wait_seconds": 240},
+                    progress_callback=on_progress,
+                    read_timeout_seconds=300,
+                )
+            )
+            markdown = payload(
+                await session.call_tool("get_report", {"job_id": status["job_id"], "format": "markdown"})
+            )
             report = payload(await session.call_tool("get_report", {"job_id": status["job_id"], "format": "json"}))
             cited = [i for s in report["report"]["sections"] for sent in s["sentences"] for i in sent["citations"]]
             note = payload(await session.call_tool("get_note", {"note_id": cited[0]})) if cited else None
             listed = payload(await session.call_tool("list_my_jobs", {}))
             bad_depth = await session.call_tool("start_research", {"question": QUESTION, "depth": "forever"})
             short = await session.call_tool("start_research", {"question": "short"})
-            return {"tools": tools, "status": status, "markdown": markdown, "report": report, "note": note,
-                    "cited": cited, "listed": listed, "bad_depth": bad_depth, "short": short}
+            return {
+                "tools": tools,
+                "status": status,
+                "markdown": markdown,
+                "report": report,
+                "note": note,
+                "cited": cited,
+                "listed": listed,
+                "bad_depth": bad_depth,
+                "short": short,
+            }
 
     with django_db_blocker.unblock():
         out = asyncio.run(run())
@@ -89,10 +106,12 @@ def test_bob_cannot_see_alices_job_or_note(stdio_run, live_db, django_db_blocker
 
     async def run():
         async with stdio_session(f"bob-{uuid.uuid4().hex[:8]}") as session:
-            return (await session.call_tool("research_status", {"job_id": job_id}),
-                    await session.call_tool("get_report", {"job_id": job_id}),
-                    await session.call_tool("get_note", {"note_id": stdio_run["cited"][0]}),
-                    payload(await session.call_tool("list_my_jobs", {})))
+            return (
+                await session.call_tool("research_status", {"job_id": job_id}),
+                await session.call_tool("get_report", {"job_id": job_id}),
+                await session.call_tool("get_note", {"note_id": stdio_run["cited"][0]}),
+                payload(await session.call_tool("list_my_jobs", {})),
+            )
 
     with django_db_blocker.unblock():
         status, report, note, listed = asyncio.run(run())

@@ -1,6 +1,7 @@
 """The MCP tools keep the API's per-user limits (checked in-process with the SDK's own client):
 today's dollars (429, nothing stored), the request throttle on the API's counters, and bad
 arguments answered like the API (400 naming the field)."""
+
 import asyncio
 import uuid
 
@@ -26,8 +27,10 @@ def call(user_id: int, *calls):
 def test_a_job_past_the_daily_dollars_is_a_429_and_nothing_is_stored(live, settings):
     settings.MAX_DAILY_USD_PER_USER = 0.5
     alice = UserFactory(username=f"alice-{uuid.uuid4().hex[:8]}")
-    (result,) = call(alice.pk, ("start_research", {"question": "Which battery suppliers does Voltara use?",
-                                                   "budget": {"max_usd": 1.0}}))
+    (result,) = call(
+        alice.pk,
+        ("start_research", {"question": "Which battery suppliers does Voltara use?", "budget": {"max_usd": 1.0}}),
+    )
     body = error_body(result)
     assert body["status"] == 429 and body["field"] == "budget.max_usd" and body["limit"] == "daily_usd"
     assert not Job.objects.filter(user=alice).exists()
@@ -47,10 +50,12 @@ def test_tool_calls_count_on_the_apis_throttle(live, settings):
 
 def test_bad_arguments_are_400s_naming_the_field(live):
     alice = UserFactory(username=f"alice-{uuid.uuid4().hex[:8]}")
-    budget, fmt, limit = call(alice.pk, ("start_research", {"question": "Which battery suppliers does Voltara use?",
-                                                            "budget": {"max_minutes": 0}}),
-                              ("get_report", {"job_id": str(uuid.uuid4()), "format": "pdf"}),
-                              ("list_my_jobs", {"limit": 0}))
+    budget, fmt, limit = call(
+        alice.pk,
+        ("start_research", {"question": "Which battery suppliers does Voltara use?", "budget": {"max_minutes": 0}}),
+        ("get_report", {"job_id": str(uuid.uuid4()), "format": "pdf"}),
+        ("list_my_jobs", {"limit": 0}),
+    )
     assert error_body(budget)["field"] == "budget.max_minutes"
     assert error_body(fmt) == {"error": "format must be one of ['markdown', 'json']", "field": "format", "status": 400}
     assert error_body(limit)["field"] == "limit"

@@ -2,6 +2,7 @@
 the chain with descriptions (hop 1: the largest maker of 2025; hop 2: the LFP supplier of that
 maker; hop 3: the country of that supplier's largest plant), the gap check reads what round one
 found and round two asks the next links by name."""
+
 import pytest
 
 from jobs import services
@@ -9,8 +10,10 @@ from jobs.models import Job, Note, Step
 from jobs.stages.gap import unanswered_for
 from tests.helpers import wait_for_job
 
-QUESTION = ("In which country is the largest plant of the company that supplies LFP cells to the largest electric car "
-            "maker of 2025?")
+QUESTION = (
+    "In which country is the largest plant of the company that supplies LFP cells to the largest electric car "
+    "maker of 2025?"
+)
 
 pytestmark = [pytest.mark.worker]
 
@@ -62,4 +65,3 @@ def test_the_answer_is_in_the_evidence_or_the_report_says_what_is_missing(chain_
     missing = unanswered_for(chain_job)
     assert "Changzhou" in quotes or missing, (missing, chain_job.report.get("not_found"))
     assert all(not m.endswith("?") and m[:1].islower() for m in missing)
-

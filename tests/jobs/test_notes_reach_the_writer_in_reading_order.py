@@ -1,5 +1,6 @@
 """Notes reach the gap check and the writer in the order their workers chose the pages, not in
 note-id order (which follows whichever parallel reader finished first)."""
+
 import pytest
 
 from agents.sources.urls import url_hash
@@ -15,16 +16,38 @@ def test_notes_are_ordered_by_subquestion_turn_and_place_in_the_turn_whatever_th
     urls = ["https://b.example/one", "https://a.example/two", "https://c.example/three"]
     sources = {u: SourceFactory(job=job, url=u, url_hash=url_hash(u)) for u in urls}
     # The first worker chose b then a in turn 2, c in turn 4; the second worker chose c in turn 2.
-    StepFactory(job=job, sq=first, kind="search", step_key=f"{job.pk}:{first.pk}:search:2",
-                output={"turn": 2, "claimed": urls[:2]})
-    StepFactory(job=job, sq=first, kind="search", step_key=f"{job.pk}:{first.pk}:search:4",
-                output={"turn": 4, "claimed": urls[2:]})
-    StepFactory(job=job, sq=second, kind="search", step_key=f"{job.pk}:{second.pk}:search:2",
-                output={"turn": 2, "claimed": urls[2:]})
+    StepFactory(
+        job=job,
+        sq=first,
+        kind="search",
+        step_key=f"{job.pk}:{first.pk}:search:2",
+        output={"turn": 2, "claimed": urls[:2]},
+    )
+    StepFactory(
+        job=job,
+        sq=first,
+        kind="search",
+        step_key=f"{job.pk}:{first.pk}:search:4",
+        output={"turn": 4, "claimed": urls[2:]},
+    )
+    StepFactory(
+        job=job,
+        sq=second,
+        kind="search",
+        step_key=f"{job.pk}:{second.pk}:search:2",
+        output={"turn": 2, "claimed": urls[2:]},
+    )
     # Readers finished in the opposite order: ids ascend against the reading order.
-    made = [NoteFactory(job=job, sq=sq, source=sources[u], claim=f"{sq.position} {u} {i}")
-            for sq, u, i in [(second, urls[2], 0), (first, urls[2], 0), (first, urls[1], 0), (first, urls[1], 1),
-                             (first, urls[0], 0)]]
+    made = [
+        NoteFactory(job=job, sq=sq, source=sources[u], claim=f"{sq.position} {u} {i}")
+        for sq, u, i in [
+            (second, urls[2], 0),
+            (first, urls[2], 0),
+            (first, urls[1], 0),
+            (first, urls[1], 1),
+            (first, urls[0], 0),
+        ]
+    ]
     assert [n.note_id for n in made] == sorted(n.note_id for n in made)
     ordered = [n.claim for n in notes_in_reading_order(job)]
     assert ordered == [f"0 {urls[0]} 0", f"0 {urls[1]} 0", f"0 {urls[1]} 1", f"0 {urls[2]} 0", f"1 {urls[2]} 0"]

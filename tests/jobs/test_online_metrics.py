@@ -1,5 +1,6 @@
 """The staff metrics: per day and variant, share of runs that finish, that stop on a budget,
 citation click rate, thumbs, cost and minutes per report."""
+
 from datetime import timedelta
 
 import pytest

@@ -1,5 +1,6 @@
 """A sub-question whose worker fails for good (the provider refuses its model call, which no
 retry can fix) is marked failed, the job goes on, and the report names it as not researched."""
+
 import pytest
 
 from jobs import services
@@ -14,7 +15,9 @@ pytestmark = [pytest.mark.worker]
 
 def test_a_subquestion_that_fails_permanently_is_named_in_the_report(live, make_user):
     app.control.purge()
-    job = services.job_create(user=make_user("broken"), question="Which battery suppliers does Norvik Electric use?", depth="quick")
+    job = services.job_create(
+        user=make_user("broken"), question="Which battery suppliers does Norvik Electric use?", depth="quick"
+    )
     # The provider refuses the first worker's first model call (HTTP 400).
     redis_client().delete("engine:faults:400:worker_action")
     worker = WorkerProcess(concurrency=1, env={"ENGINE_FAULTS": "400:worker_action:1"}).start()

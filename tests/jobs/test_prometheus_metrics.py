@@ -1,5 +1,6 @@
 """/metrics serves django-prometheus' figures and the service's own for the whole fleet: jobs by
 status, steps, tokens and dollars, lease takeovers, queue depth and dispatch latency."""
+
 import re
 from datetime import timedelta
 
@@ -32,7 +33,9 @@ def test_it_counts_jobs_by_status_steps_tokens_dollars_and_takeovers(alice):
     _, before = scrape()
     JobFactory(user=alice, status=Job.Status.RESEARCHING)
     writing = JobFactory(user=alice, status=Job.Status.WRITING)
-    lapsed = JobFactory(user=alice, status=Job.Status.RESEARCHING, lease_expires_at=timezone.now() - timedelta(seconds=5))
+    lapsed = JobFactory(
+        user=alice, status=Job.Status.RESEARCHING, lease_expires_at=timezone.now() - timedelta(seconds=5)
+    )
 
     def paid():
         current_scope.get().usage.add(model="offline/small", tokens_in=1200, tokens_out=300, usd_micros=2500)
@@ -44,8 +47,13 @@ def test_it_counts_jobs_by_status_steps_tokens_dollars_and_takeovers(alice):
     telemetry.flush()
     status, after = scrape()
     assert status == 200
-    assert sample(after, 'research_jobs{status="researching"}') - sample(before, 'research_jobs{status="researching"}') == 2
-    assert sample(after, 'research_steps_total{kind="check"}') - sample(before, 'research_steps_total{kind="check"}') == 1
+    assert (
+        sample(after, 'research_jobs{status="researching"}') - sample(before, 'research_jobs{status="researching"}')
+        == 2
+    )
+    assert (
+        sample(after, 'research_steps_total{kind="check"}') - sample(before, 'research_steps_total{kind="check"}') == 1
+    )
     tokens_in = 'research_model_tokens_total{direction="in",kind="check"}'
     assert sample(after, tokens_in) - sample(before, tokens_in) == 1200
     usd = 'research_model_usd_total{kind="check"}'

@@ -4,6 +4,7 @@ the same job (and so keeps the job's lease alive), the job is taken over about o
 expiry plus the drain grace after the kill, not after the survivor's tasks end plus a lease
 expiry. The survivor is not fenced mid-step: its epoch drains (no new step starts) and the
 steps it has in flight commit under the old epoch, so only the dead worker's step runs twice."""
+
 import time
 
 import pytest
@@ -30,8 +31,11 @@ SURVIVOR_LATENCY = {"ENGINE_FIXED_LATENCY_SECONDS": "0.7"}
 def test_a_killed_task_is_taken_over_while_another_worker_keeps_the_job_busy(live, make_user):
     app.control.purge()
     job = services.job_create(user=make_user("survivor"), question=DEMO_QUESTION, depth="deep")
-    doomed = WorkerProcess(concurrency=1, beat=False, env={
-        **FAST_LEASES, "RESEARCH_STEP_PAUSE_KIND": "read", "RESEARCH_STEP_PAUSE_JOB": str(job.pk)}).start()
+    doomed = WorkerProcess(
+        concurrency=1,
+        beat=False,
+        env={**FAST_LEASES, "RESEARCH_STEP_PAUSE_KIND": "read", "RESEARCH_STEP_PAUSE_JOB": str(job.pk)},
+    ).start()
     survivor = WorkerProcess(concurrency=4, env={**FAST_LEASES, **SURVIVOR_LATENCY}).start()
     try:
         paused_key = wait_for_pause(job.pk, "read:before", doomed)

@@ -1,11 +1,17 @@
 """Sections are written apart and may state the same claim twice; the report states it once,
 citing every note that backs it."""
+
 from jobs.stages.write import merge_repeated_sentences
 
 
 def draft(text, note_ids, section_index, position=0):
-    return {"text": text, "note_ids": note_ids, "section_index": section_index, "heading": f"S{section_index}",
-            "position": position}
+    return {
+        "text": text,
+        "note_ids": note_ids,
+        "section_index": section_index,
+        "heading": f"S{section_index}",
+        "position": position,
+    }
 
 
 def test_a_repeated_claim_is_kept_once_in_its_first_section_with_the_notes_of_both():
@@ -16,8 +22,11 @@ def test_a_repeated_claim_is_kept_once_in_its_first_section_with_the_notes_of_bo
         draft("Quanta supplies Aurelia.", [4], 2, 1),
     ]
     merged = merge_repeated_sentences(drafted)
-    assert [d["text"] for d in merged] == ["Helion Cells supplies Voltara Motors.", "Kaiyo supplies Norvik.",
-                                           "Quanta supplies Aurelia."]
+    assert [d["text"] for d in merged] == [
+        "Helion Cells supplies Voltara Motors.",
+        "Kaiyo supplies Norvik.",
+        "Quanta supplies Aurelia.",
+    ]
     assert merged[0]["note_ids"] == [1, 3] and merged[0]["section_index"] == 0
     assert drafted[0]["note_ids"] == [1]  # the step outputs it came from are not changed
 

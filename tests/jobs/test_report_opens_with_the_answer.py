@@ -3,6 +3,7 @@ final link's notes); when the sources do not hold the answer its first sentence 
 comparison question gets a table whose every cell cites its notes, in the API JSON, on the
 page (escaped) and in the exports. Written by the real offline engine from notes in the
 database (an invented wind and battery world, not the demo corpus); the checks are real."""
+
 import json
 
 import pytest
@@ -22,18 +23,30 @@ ABSENCE = "The sources found do not state "
 def make_job(user, question, outline, subquestions):
     """`subquestions`: [(text, section, hop, round, [note sentences])]; each note is quoted from
     its own page on its own domain."""
-    job = JobFactory(user=user, status=Job.Status.WRITING, question=question,
-                     outline=[{"heading": h, "purpose": p} for h, p in outline])
+    job = JobFactory(
+        user=user,
+        status=Job.Status.WRITING,
+        question=question,
+        outline=[{"heading": h, "purpose": p} for h, p in outline],
+    )
     notes = {}
     for i, (text, section, hop, rnd, sentences) in enumerate(subquestions):
         sq = SubQuestionFactory(job=job, text=text, section=section, hop=hop, round=rnd, position=i)
         for k, sentence in enumerate(sentences):
             page = f"Intro line {k}. {sentence} Closing line."
-            source = SourceFactory(job=job, content_ref=store.put_text("page", page), domain=f"s{i}-{k}.example",
-                                   title=f"Page {i}-{k}")
+            source = SourceFactory(
+                job=job, content_ref=store.put_text("page", page), domain=f"s{i}-{k}.example", title=f"Page {i}-{k}"
+            )
             start = page.index(sentence)
-            notes[sentence] = Note.objects.create(job=job, sq=sq, source=source, claim=sentence, quote=sentence,
-                                                  char_start=start, char_end=start + len(sentence))
+            notes[sentence] = Note.objects.create(
+                job=job,
+                sq=sq,
+                source=source,
+                claim=sentence,
+                quote=sentence,
+                char_start=start,
+                char_end=start + len(sentence),
+            )
     return job, notes
 
 
@@ -46,14 +59,36 @@ def written(job):
 
 def test_a_chain_question_opens_with_the_final_links_answer(alice):
     job, notes = make_job(
-        alice, "Which company supplies the turbines for the largest wind farm in Norway?",
+        alice,
+        "Which company supplies the turbines for the largest wind farm in Norway?",
         [("Answer", "The direct answer."), ("How the answer was found", "Each link."), ("Context", "Background.")],
-        [("Which is the largest wind farm in Norway?", "How the answer was found", 1, 1,
-          ["Skarv Bank is the largest wind farm in Norway.", "Fjell Ridge is the second-largest wind farm in Norway."]),
-         ("Which company supplies the turbines for Skarv Bank?", "Answer", 2, 2,
-          ["Brannor Turbines supplies the turbines for Skarv Bank.", "Skarv Bank has 80 turbines."]),
-         ("What share of Norway's electricity comes from wind?", "Context", 0, 1,
-          ["Wind power makes up 10% of the electricity generated in Norway."])])
+        [
+            (
+                "Which is the largest wind farm in Norway?",
+                "How the answer was found",
+                1,
+                1,
+                [
+                    "Skarv Bank is the largest wind farm in Norway.",
+                    "Fjell Ridge is the second-largest wind farm in Norway.",
+                ],
+            ),
+            (
+                "Which company supplies the turbines for Skarv Bank?",
+                "Answer",
+                2,
+                2,
+                ["Brannor Turbines supplies the turbines for Skarv Bank.", "Skarv Bank has 80 turbines."],
+            ),
+            (
+                "What share of Norway's electricity comes from wind?",
+                "Context",
+                0,
+                1,
+                ["Wind power makes up 10% of the electricity generated in Norway."],
+            ),
+        ],
+    )
     report = written(job)
     opening = report["sections"][0]
     assert opening["heading"] == "Answer"
@@ -76,11 +111,26 @@ def test_a_chain_question_opens_with_the_final_links_answer(alice):
 
 def test_when_no_note_states_what_the_question_asks_the_first_sentence_says_so(alice):
     job, _ = make_job(
-        alice, "How many people does Corvel Industries employ?",
+        alice,
+        "How many people does Corvel Industries employ?",
         [("Answer", "The direct answer."), ("Context", "Background.")],
-        [("How many people does Corvel Industries employ?", "Answer", 1, 1,
-          ["Corvel Industries runs a cathode plant in Trondheim.", "Corvel Industries was founded in 1998."]),
-         ("What does Corvel Industries make?", "Context", 0, 1, ["Corvel Industries makes cathode material for battery cells."])])
+        [
+            (
+                "How many people does Corvel Industries employ?",
+                "Answer",
+                1,
+                1,
+                ["Corvel Industries runs a cathode plant in Trondheim.", "Corvel Industries was founded in 1998."],
+            ),
+            (
+                "What does Corvel Industries make?",
+                "Context",
+                0,
+                1,
+                ["Corvel Industries makes cathode material for battery cells."],
+            ),
+        ],
+    )
     report = written(job)
     first = report["sections"][0]["sentences"][0]
     assert first["text"] == "The sources found do not state how many people Corvel Industries employs."
@@ -92,10 +142,14 @@ def test_when_no_note_states_what_the_question_asks_the_first_sentence_says_so(a
 
 def test_a_question_the_notes_answer_does_not_open_with_an_absence(alice):
     job, _ = make_job(
-        alice, "How many turbines does Skarv Bank have?",
+        alice,
+        "How many turbines does Skarv Bank have?",
         [("Answer", "The direct answer."), ("Context", "Background.")],
-        [("How many turbines does Skarv Bank have?", "Answer", 1, 1, ["Skarv Bank has 80 turbines."]),
-         ("Who runs Skarv Bank?", "Context", 0, 1, ["Skarv Bank is run by Nordvind Energy."])])
+        [
+            ("How many turbines does Skarv Bank have?", "Answer", 1, 1, ["Skarv Bank has 80 turbines."]),
+            ("Who runs Skarv Bank?", "Context", 0, 1, ["Skarv Bank is run by Nordvind Energy."]),
+        ],
+    )
     report = written(job)
     first = report["sections"][0]["sentences"][0]
     assert first["text"].startswith("Skarv Bank has 80 turbines") and first["citations"]
@@ -104,11 +158,20 @@ def test_a_question_the_notes_answer_does_not_open_with_an_absence(alice):
 
 def test_a_missing_final_link_is_said_first_with_what_it_asked(alice):
     job, _ = make_job(
-        alice, "Who is the chief executive of the company that supplies the turbines for Skarv Bank?",
+        alice,
+        "Who is the chief executive of the company that supplies the turbines for Skarv Bank?",
         [("Answer", "The direct answer."), ("How the answer was found", "Each link.")],
-        [("Which company supplies the turbines for Skarv Bank?", "How the answer was found", 1, 1,
-          ["Brannor Turbines supplies the turbines for Skarv Bank."]),
-         ("Who is the chief executive of Brannor Turbines?", "Answer", 2, 2, [])])
+        [
+            (
+                "Which company supplies the turbines for Skarv Bank?",
+                "How the answer was found",
+                1,
+                1,
+                ["Brannor Turbines supplies the turbines for Skarv Bank."],
+            ),
+            ("Who is the chief executive of Brannor Turbines?", "Answer", 2, 2, []),
+        ],
+    )
     report = written(job)
     first = report["sections"][0]["sentences"][0]
     assert first["text"] == f"{ABSENCE}who the chief executive of Brannor Turbines is."
@@ -116,16 +179,24 @@ def test_a_missing_final_link_is_said_first_with_what_it_asked(alice):
 
 
 COMPARE = "Compare the battery suppliers of Orvane Motors and Pellan Cars"
-COMPARE_NOTES = ["Orvane Motors buys 70% of its battery cells from Tessel Energy.",
-                 "Orvane Motors buys the other 30% of its battery cells from Quarrow Cells.",
-                 "Pellan Cars buys all its battery cells from Tessel Energy."]
+COMPARE_NOTES = [
+    "Orvane Motors buys 70% of its battery cells from Tessel Energy.",
+    "Orvane Motors buys the other 30% of its battery cells from Quarrow Cells.",
+    "Pellan Cars buys all its battery cells from Tessel Energy.",
+]
 
 
 @pytest.fixture
 def compared(alice):
-    job, notes = make_job(alice, COMPARE, [("Suppliers", "Who supplies each maker.")],
-                          [("Which battery suppliers does Orvane Motors use?", "Suppliers", 1, 1, COMPARE_NOTES[:2]),
-                           ("Which battery suppliers does Pellan Cars use?", "Suppliers", 1, 1, COMPARE_NOTES[2:])])
+    job, notes = make_job(
+        alice,
+        COMPARE,
+        [("Suppliers", "Who supplies each maker.")],
+        [
+            ("Which battery suppliers does Orvane Motors use?", "Suppliers", 1, 1, COMPARE_NOTES[:2]),
+            ("Which battery suppliers does Pellan Cars use?", "Suppliers", 1, 1, COMPARE_NOTES[2:]),
+        ],
+    )
     return job, notes
 
 
@@ -154,23 +225,44 @@ def test_a_comparison_question_gets_a_table_whose_every_cell_cites_notes_holding
 def test_a_table_cell_whose_value_is_in_none_of_its_quotes_is_left_out(compared, settings):
     job, notes = compared
     orvane = notes[COMPARE_NOTES[0]]
-    table = {"entities": ["Orvane Motors", "Pellan Cars"], "attributes": ["Main supplier", "Share"],
-             "cells": [{"entity": "Orvane Motors", "attribute": "Main supplier", "value": "Tessel Energy", "note_ids": [orvane.pk]},
-                       {"entity": "Orvane Motors", "attribute": "Share", "value": "75%", "note_ids": [orvane.pk]},
-                       {"entity": "Pellan Cars", "attribute": "Main supplier", "value": "Sunmark Energy", "note_ids": [orvane.pk]}]}
+    table = {
+        "entities": ["Orvane Motors", "Pellan Cars"],
+        "attributes": ["Main supplier", "Share"],
+        "cells": [
+            {
+                "entity": "Orvane Motors",
+                "attribute": "Main supplier",
+                "value": "Tessel Energy",
+                "note_ids": [orvane.pk],
+            },
+            {"entity": "Orvane Motors", "attribute": "Share", "value": "75%", "note_ids": [orvane.pk]},
+            {"entity": "Pellan Cars", "attribute": "Main supplier", "value": "Sunmark Energy", "note_ids": [orvane.pk]},
+        ],
+    }
     with scripted_model(settings, comparison_table=[table]):
         report = written(job)
     assert report["comparison_table"] == {
-        "entities": ["Orvane Motors"], "attributes": ["Main supplier"],
-        "rows": [{"entity": "Orvane Motors", "cells": [{"value": "Tessel Energy", "citations": [orvane.pk]}]}]}
+        "entities": ["Orvane Motors"],
+        "attributes": ["Main supplier"],
+        "rows": [{"entity": "Orvane Motors", "cells": [{"value": "Tessel Energy", "citations": [orvane.pk]}]}],
+    }
 
 
 def test_the_table_is_in_the_api_json_on_the_page_escaped_and_in_the_exports(compared, settings, alice):
     job, notes = compared
     orvane = notes[COMPARE_NOTES[0]]
-    table = {"entities": ["Orvane Motors"], "attributes": ["<b>Share</b>"],
-             "cells": [{"entity": "Orvane Motors", "attribute": "<b>Share</b>", "value": "70% <i>of cells</i>",
-                        "note_ids": [orvane.pk]}]}
+    table = {
+        "entities": ["Orvane Motors"],
+        "attributes": ["<b>Share</b>"],
+        "cells": [
+            {
+                "entity": "Orvane Motors",
+                "attribute": "<b>Share</b>",
+                "value": "70% <i>of cells</i>",
+                "note_ids": [orvane.pk],
+            }
+        ],
+    }
     with scripted_model(settings, comparison_table=[table]):
         written(job)
     client = Client()
@@ -179,8 +271,13 @@ def test_the_table_is_in_the_api_json_on_the_page_escaped_and_in_the_exports(com
     assert api["report"]["comparison_table"]["rows"][0]["cells"][0]["citations"] == [orvane.pk]
     page = client.get(f"/research/{job.pk}").content.decode()
     assert '<table class="comparison">' in page
-    assert "&lt;b&gt;Share&lt;/b&gt;" in page and "70% &lt;i&gt;of cells&lt;/i&gt;" in page and "<i>of cells" not in page
-    assert f'href="#note-{orvane.pk}" data-note="{orvane.pk}"' in page.split('<table class="comparison">')[1].split("</table>")[0]
+    assert (
+        "&lt;b&gt;Share&lt;/b&gt;" in page and "70% &lt;i&gt;of cells&lt;/i&gt;" in page and "<i>of cells" not in page
+    )
+    assert (
+        f'href="#note-{orvane.pk}" data-note="{orvane.pk}"'
+        in page.split('<table class="comparison">')[1].split("</table>")[0]
+    )
     markdown = client.get(f"/research/{job.pk}/export.md").content.decode()
     assert "| Orvane Motors | 70% <i>of cells</i> [" in markdown
     html = client.get(f"/research/{job.pk}/export.html").content.decode()
@@ -191,10 +288,22 @@ def test_the_table_is_in_the_api_json_on_the_page_escaped_and_in_the_exports(com
 
 def test_a_figure_of_another_place_does_not_answer_a_question_about_this_one(alice):
     job, _ = make_job(
-        alice, "What is the annual capacity of the Vessel Works plant in Molde?",
+        alice,
+        "What is the annual capacity of the Vessel Works plant in Molde?",
         [("Answer", "The direct answer."), ("Context", "Background.")],
-        [("What is the annual capacity of the Vessel Works plant in Molde?", "Answer", 1, 1,
-          ["Vessel Works runs a blade plant in Molde.", "The Vessel Works plant in Bergen makes 300 turbines a year."])])
+        [
+            (
+                "What is the annual capacity of the Vessel Works plant in Molde?",
+                "Answer",
+                1,
+                1,
+                [
+                    "Vessel Works runs a blade plant in Molde.",
+                    "The Vessel Works plant in Bergen makes 300 turbines a year.",
+                ],
+            )
+        ],
+    )
     report = written(job)
     first = report["sections"][0]["sentences"][0]
     assert first["text"] == f"{ABSENCE}what the annual capacity of the Vessel Works plant in Molde is."

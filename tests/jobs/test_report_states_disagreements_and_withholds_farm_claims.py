@@ -2,6 +2,7 @@
 report states a disagreement between credible sources in one checked sentence with both values
 and dates, stores it in the report JSON, shows it on the page and in the Markdown export, and
 never states a content farm's contradicted figure as fact."""
+
 import pytest
 
 from agents.sources import store
@@ -13,37 +14,81 @@ from tests.factories import JobFactory, SourceFactory, SubQuestionFactory
 
 pytestmark = pytest.mark.django_db
 
-REGISTRY = ("By Marta Novak\nThe national plant registry lists a declared annual capacity of 48 GWh for the Ostrava plant "
-            "of Sunmark Energy. The operator notified the expansion in a filing on 15 September 2025.")
-COMPANY = ("Sunmark Energy press release. The Ostrava plant of Sunmark Energy now has an annual capacity of 48 GWh. "
-           "The plant employs 2,100 people.")
-TRADE = ("By Piet Claes\nSunmark Energy's Ostrava plant has an annual capacity of 45 GWh, according to people familiar "
-         "with the site. Sunmark Energy has not confirmed the figure.")
-FARM = ("SHOCKING!!! You won't believe it! Sunmark Energy's Ostrava plant has an annual capacity of 60 GWh! "
-        "Experts say it is the biggest ever! Click here for the best deals on batteries, buy now! ") * 3
+REGISTRY = (
+    "By Marta Novak\nThe national plant registry lists a declared annual capacity of 48 GWh for the Ostrava plant "
+    "of Sunmark Energy. The operator notified the expansion in a filing on 15 September 2025."
+)
+COMPANY = (
+    "Sunmark Energy press release. The Ostrava plant of Sunmark Energy now has an annual capacity of 48 GWh. "
+    "The plant employs 2,100 people."
+)
+TRADE = (
+    "By Piet Claes\nSunmark Energy's Ostrava plant has an annual capacity of 45 GWh, according to people familiar "
+    "with the site. Sunmark Energy has not confirmed the figure."
+)
+FARM = (
+    "SHOCKING!!! You won't believe it! Sunmark Energy's Ostrava plant has an annual capacity of 60 GWh! "
+    "Experts say it is the biggest ever! Click here for the best deals on batteries, buy now! "
+) * 3
 
 
 @pytest.fixture
 def disputed_job(alice):
-    job = JobFactory(user=alice, status=Job.Status.WRITING, question="What is the capacity of Sunmark Energy's Ostrava plant?",
-                     outline=[{"heading": "Capacity", "purpose": "The annual capacity of the Ostrava plant."}])
+    job = JobFactory(
+        user=alice,
+        status=Job.Status.WRITING,
+        question="What is the capacity of Sunmark Energy's Ostrava plant?",
+        outline=[{"heading": "Capacity", "purpose": "The annual capacity of the Ostrava plant."}],
+    )
     sq = SubQuestionFactory(job=job, section="Capacity", text="What is the annual capacity of the Ostrava plant?")
     notes = {}
     for name, page, domain, published, quality, quote in [
-        ("registry", REGISTRY, "registry.example", "2026-02-10", 0.75,
-         "The national plant registry lists a declared annual capacity of 48 GWh for the Ostrava plant of Sunmark Energy."),
-        ("company", COMPANY, "sunmark-energy.example", "2025-09-15", 0.65,
-         "The Ostrava plant of Sunmark Energy now has an annual capacity of 48 GWh."),
-        ("trade", TRADE, "trade-weekly.example", "2024-06-10", 0.55,
-         "Sunmark Energy's Ostrava plant has an annual capacity of 45 GWh, according to people familiar with the site."),
-        ("farm", FARM, "battery-facts-now.example", None, 0.45,
-         "Sunmark Energy's Ostrava plant has an annual capacity of 60 GWh!"),
+        (
+            "registry",
+            REGISTRY,
+            "registry.example",
+            "2026-02-10",
+            0.75,
+            "The national plant registry lists a declared annual capacity of 48 GWh for the Ostrava plant of Sunmark Energy.",
+        ),
+        (
+            "company",
+            COMPANY,
+            "sunmark-energy.example",
+            "2025-09-15",
+            0.65,
+            "The Ostrava plant of Sunmark Energy now has an annual capacity of 48 GWh.",
+        ),
+        (
+            "trade",
+            TRADE,
+            "trade-weekly.example",
+            "2024-06-10",
+            0.55,
+            "Sunmark Energy's Ostrava plant has an annual capacity of 45 GWh, according to people familiar with the site.",
+        ),
+        (
+            "farm",
+            FARM,
+            "battery-facts-now.example",
+            None,
+            0.45,
+            "Sunmark Energy's Ostrava plant has an annual capacity of 60 GWh!",
+        ),
     ]:
-        source = SourceFactory(job=job, content_ref=store.put_text("page", page), domain=domain, url=f"https://{domain}/p",
-                               published_at=published, quality=quality, title=f"{name} page")
+        source = SourceFactory(
+            job=job,
+            content_ref=store.put_text("page", page),
+            domain=domain,
+            url=f"https://{domain}/p",
+            published_at=published,
+            quality=quality,
+            title=f"{name} page",
+        )
         start = page.index(quote)
-        notes[name] = Note.objects.create(job=job, sq=sq, source=source, claim=quote, quote=quote, char_start=start,
-                                          char_end=start + len(quote))
+        notes[name] = Note.objects.create(
+            job=job, sq=sq, source=source, claim=quote, quote=quote, char_start=start, char_end=start + len(quote)
+        )
     return job, notes
 
 

@@ -1,6 +1,7 @@
 """A crashed worker never starts a run again: kill -9 the worker inside each step kind; a new
 worker finishes the job from the step log. Finished steps are not run again, and the only
 work repeated is the one step that was in flight."""
+
 import time
 from collections import defaultdict
 
@@ -16,8 +17,13 @@ from tests.workers import WorkerProcess
 # The design's 10 s / 30 s / 10 s and the 5 s drain grace, shortened so the suite stays fast.
 # The grace is shortened less than the rest: it must still outlast a step of the offline engine
 # with ENGINE_FIXED_LATENCY_SECONDS (the survivor test's 0.7 s) on a loaded machine.
-FAST_LEASES = {"LEASE_RENEW_SECONDS": "0.5", "LEASE_TTL_SECONDS": "3", "SWEEP_INTERVAL_SECONDS": "1",
-               "DRAIN_GRACE_SECONDS": "2", "ENGINE_COUNT_CALLS": "1"}
+FAST_LEASES = {
+    "LEASE_RENEW_SECONDS": "0.5",
+    "LEASE_TTL_SECONDS": "3",
+    "SWEEP_INTERVAL_SECONDS": "1",
+    "DRAIN_GRACE_SECONDS": "2",
+    "ENGINE_COUNT_CALLS": "1",
+}
 PAUSE_TIMEOUT_SECONDS = 90
 
 pytestmark = [pytest.mark.worker, pytest.mark.postgres]
@@ -36,7 +42,9 @@ def wait_for_pause(job_id, flag: str, worker: WorkerProcess) -> str:
 
 def calls_by_key_and_epoch(job):
     seen = defaultdict(lambda: defaultdict(int))
-    for key, epoch, t_in, t_out in ProviderCall.objects.filter(job=job).values_list("step_key", "epoch", "tokens_in", "tokens_out"):
+    for key, epoch, t_in, t_out in ProviderCall.objects.filter(job=job).values_list(
+        "step_key", "epoch", "tokens_in", "tokens_out"
+    ):
         seen[key][epoch] += t_in + t_out
     return seen
 
@@ -55,8 +63,14 @@ def run_and_kill(make_user, kind: str, moment: str = "before"):
     job = services.job_create(user=make_user("kill"), question=DEMO_QUESTION)
     flag = f"{kind}:{moment}"
     # One thread, so exactly one step is in flight when the worker dies.
-    first = WorkerProcess(concurrency=1, env={**FAST_LEASES, "RESEARCH_STEP_PAUSE_KIND": kind if moment == "before" else flag,
-                                               "RESEARCH_STEP_PAUSE_JOB": str(job.pk)}).start()
+    first = WorkerProcess(
+        concurrency=1,
+        env={
+            **FAST_LEASES,
+            "RESEARCH_STEP_PAUSE_KIND": kind if moment == "before" else flag,
+            "RESEARCH_STEP_PAUSE_JOB": str(job.pk),
+        },
+    ).start()
     try:
         paused_key = wait_for_pause(job.pk, flag, first)
     finally:

@@ -1,4 +1,5 @@
 """The database itself enforces the schema's invariants."""
+
 import pytest
 from django.db import IntegrityError, transaction
 

@@ -1,6 +1,7 @@
 """A lapsing lease is checked at its expiry, not at the sweep after it: the sweeper schedules a
 check for each lease that lapses before the next sweep, so kill-to-resume stays at the 30 s
 expiry instead of 30 s plus up to one sweep interval. A lease renewed in the meantime wins."""
+
 import time
 from datetime import timedelta
 
@@ -29,7 +30,9 @@ def test_a_lapsing_lease_is_taken_over_at_its_expiry_and_a_renewed_one_is_not(li
     user = make_user("sweep")
     later = timezone.now() + timedelta(minutes=5)
     dead = JobFactory(user=user, status=Job.Status.PLANNING, epoch=1, lease_owner="dead-host:1", lease_expires_at=later)
-    alive = JobFactory(user=user, status=Job.Status.PLANNING, epoch=1, lease_owner="alive-host:1", lease_expires_at=later)
+    alive = JobFactory(
+        user=user, status=Job.Status.PLANNING, epoch=1, lease_owner="alive-host:1", lease_expires_at=later
+    )
     worker = WorkerProcess(beat=False, env={"SWEEP_INTERVAL_SECONDS": "10"}).start()
     try:
         expires = timezone.now() + timedelta(seconds=LAPSE_IN_SECONDS)

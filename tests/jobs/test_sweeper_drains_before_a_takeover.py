@@ -3,6 +3,7 @@ owner's heartbeat is gone), against the real Redis and database: while other wor
 claims of that epoch it marks the epoch draining and waits; it takes the job over once they are
 gone or the grace has passed, and at once when there were none. A draining epoch starts no new
 step but still replays finished ones."""
+
 import time
 from datetime import timedelta
 
@@ -24,8 +25,12 @@ DEAD, SURVIVOR = "dead-host:1", "survivor-host:2"
 @pytest.fixture
 def job():
     # A lease well ahead: only the claims can make the sweeper take this job over.
-    job = JobFactory(status=Job.Status.RESEARCHING, epoch=1, lease_owner=SURVIVOR,
-                     lease_expires_at=timezone.now() + timedelta(minutes=5))
+    job = JobFactory(
+        status=Job.Status.RESEARCHING,
+        epoch=1,
+        lease_owner=SURVIVOR,
+        lease_expires_at=timezone.now() + timedelta(minutes=5),
+    )
     yield job
     redis_client().delete(f"lease:claims:{job.pk}", f"lease:draining:{job.pk}", f"lease:alive:{SURVIVOR}")
 

@@ -1,6 +1,7 @@
 """The smallest budget the API accepts (max_usd 0.01) cannot pay for the planner's
 reservation: the job still plans within it (the question as its one sub-question) and ends
 done with a stopped reason saying why, never failed with "planning failed: budget exceeded"."""
+
 import pytest
 
 from jobs import services

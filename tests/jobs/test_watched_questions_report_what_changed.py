@@ -3,6 +3,7 @@ job of the user's (counted against their daily dollars), and when it is done it 
 changed against the report before it: a figure whose value differs (old and new, with the
 sources and dates of both), a claim the evidence no longer supports and a claim added. The
 comparison is on the run's API JSON, its report page and the `done` webhook."""
+
 import time
 import uuid
 from datetime import timedelta
@@ -35,8 +36,9 @@ def watch_worker(receiver, live_db, django_db_blocker):
 
     app.control.purge()
     with django_db_blocker.unblock():
-        worker = WorkerProcess(env={"WATCH_TICK_SECONDS": "1",
-                                    "FETCH_ALLOW_LOOPBACK_HOSTS": f"127.0.0.1:{receiver.port}"}).start()
+        worker = WorkerProcess(
+            env={"WATCH_TICK_SECONDS": "1", "FETCH_ALLOW_LOOPBACK_HOSTS": f"127.0.0.1:{receiver.port}"}
+        ).start()
     yield worker
     worker.stop()
 
@@ -45,7 +47,7 @@ def bump_first_figure(text: str) -> tuple[str, str, str]:
     """The sentence with its first figure's last digit changed: (new text, old figure, new figure)."""
     figure = watches.figures(text)[0]
     i = max(j for j, ch in enumerate(figure) if ch.isdigit())
-    changed = figure[:i] + str((int(figure[i]) + 1) % 10) + figure[i + 1:]
+    changed = figure[:i] + str((int(figure[i]) + 1) % 10) + figure[i + 1 :]
     return text.replace(figure, changed, 1), figure, changed
 
 
@@ -60,7 +62,9 @@ def watch_run(watch_worker, receiver, live_db, django_db_blocker):
         origin = wait_for_job(services.job_create(user=alice, question=QUESTION, depth="quick").pk, timeout=240)
         assert origin.status == Job.Status.DONE, origin.error
         report = origin.report
-        sentences = [(si, ti, t["text"]) for si, s in enumerate(report["sections"]) for ti, t in enumerate(s["sentences"])]
+        sentences = [
+            (si, ti, t["text"]) for si, s in enumerate(report["sections"]) for ti, t in enumerate(s["sentences"])
+        ]
         with_figure = next((x for x in sentences if watches.figures(x[2])), None)
         assert with_figure, "the report states no figure"
         si, ti, text = with_figure
@@ -75,7 +79,9 @@ def watch_run(watch_worker, receiver, live_db, django_db_blocker):
         allowed = dj_settings.FETCH_ALLOW_LOOPBACK_HOSTS
         dj_settings.FETCH_ALLOW_LOOPBACK_HOSTS = [f"127.0.0.1:{receiver.port}"]
         try:
-            endpoint = webhooks.webhook_create(user=alice, url=f"http://127.0.0.1:{receiver.port}/hooks", events=["done"])
+            endpoint = webhooks.webhook_create(
+                user=alice, url=f"http://127.0.0.1:{receiver.port}/hooks", events=["done"]
+            )
         finally:
             dj_settings.FETCH_ALLOW_LOOPBACK_HOSTS = allowed
         watch = watches.watch_create(user=alice, job_id=origin.pk, schedule="daily")
@@ -94,8 +100,17 @@ def watch_run(watch_worker, receiver, live_db, django_db_blocker):
                 break
             time.sleep(0.2)
         watch.refresh_from_db()
-        return {"alice": alice, "origin": origin, "run": run, "watch": watch, "edited": edited, "removed": removed[2],
-                "real_figure": real_figure, "earlier_figure": earlier_figure, "endpoint": endpoint}
+        return {
+            "alice": alice,
+            "origin": origin,
+            "run": run,
+            "watch": watch,
+            "edited": edited,
+            "removed": removed[2],
+            "real_figure": real_figure,
+            "earlier_figure": earlier_figure,
+            "endpoint": endpoint,
+        }
 
 
 pytestmark = [pytest.mark.worker, pytest.mark.postgres]
@@ -149,8 +164,13 @@ def test_the_done_webhook_carries_what_changed(watch_run, receiver):
 def test_a_due_run_past_the_daily_limit_does_not_start_and_says_why(db, settings, no_enqueue):
     settings.MAX_DAILY_USD_PER_USER = 1.5
     bob = UserFactory(username="bob-watch")
-    origin = JobFactory(user=bob, status=Job.Status.DONE, report={"sections": [], "sources": [], "not_found": []},
-                        budget_usd_micros=1_000_000, sources=["web"])
+    origin = JobFactory(
+        user=bob,
+        status=Job.Status.DONE,
+        report={"sections": [], "sources": [], "not_found": []},
+        budget_usd_micros=1_000_000,
+        sources=["web"],
+    )
     watch = watches.watch_create(user=bob, job_id=origin.pk, schedule="weekly")
     JobFactory(user=bob, budget_usd_micros=1_000_000)  # an open job holding 1 USD of today's 1.5
     Watch.objects.filter(pk=watch.pk).update(next_run_at=timezone.now())

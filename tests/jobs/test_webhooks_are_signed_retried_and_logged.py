@@ -3,6 +3,7 @@ FETCH_ALLOW_LOOPBACK_HOSTS): the receiver verifies each delivery with the `stand
 package, answers the first attempt with a 500, and the worker retries with the same message id;
 both attempts are logged with status and latency. Registration refuses private, loopback and
 link-local targets the test setting does not name, and the API keeps webhooks per user."""
+
 import threading
 import time
 import uuid
@@ -47,8 +48,11 @@ def webhook_worker(receiver, live_db, django_db_blocker):
 
     app.control.purge()
     with django_db_blocker.unblock():
-        worker = WorkerProcess(beat=False, concurrency=2, env={
-            "FETCH_ALLOW_LOOPBACK_HOSTS": f"127.0.0.1:{receiver.port}", "WEBHOOK_RETRY_BASE_SECONDS": "0.5"}).start()
+        worker = WorkerProcess(
+            beat=False,
+            concurrency=2,
+            env={"FETCH_ALLOW_LOOPBACK_HOSTS": f"127.0.0.1:{receiver.port}", "WEBHOOK_RETRY_BASE_SECONDS": "0.5"},
+        ).start()
     yield worker
     worker.stop()
 
@@ -65,15 +69,17 @@ def wait_for(predicate, timeout=60.0):
 def test_a_cancelled_job_is_delivered_signed_and_retried_after_a_500(receiver, webhook_worker, live, settings):
     settings.FETCH_ALLOW_LOOPBACK_HOSTS = [f"127.0.0.1:{receiver.port}"]
     alice = UserFactory(username=f"alice-{uuid.uuid4().hex[:8]}")
-    endpoint = webhooks.webhook_create(user=alice, url=f"http://127.0.0.1:{receiver.port}/hooks",
-                                       events=["cancelled", "done"])
+    endpoint = webhooks.webhook_create(
+        user=alice, url=f"http://127.0.0.1:{receiver.port}/hooks", events=["cancelled", "done"]
+    )
     job = JobFactory(user=alice)
     started = time.monotonic()
     services.job_cancel(job=job)
     assert time.monotonic() - started < 2  # the job's own call does not wait for the receiver
 
-    assert wait_for(lambda: WebhookDelivery.objects.filter(endpoint=endpoint, status="succeeded").exists()), \
+    assert wait_for(lambda: WebhookDelivery.objects.filter(endpoint=endpoint, status="succeeded").exists()), (
         webhook_worker.log()
+    )
     delivery = WebhookDelivery.objects.get(endpoint=endpoint)
     assert delivery.event_type == "cancelled" and delivery.attempts == 2
     attempts = list(WebhookAttempt.objects.filter(delivery=delivery).order_by("number"))
@@ -101,8 +107,17 @@ def test_a_user_without_webhooks_gets_no_delivery(webhook_worker, live):
     assert not WebhookDelivery.objects.filter(job=job).exists()
 
 
-@pytest.mark.parametrize("url", ["http://127.0.0.1:9/hooks", "http://10.0.0.5/hooks", "http://169.254.169.254/latest",
-                                 "http://[::1]:8080/x", "ftp://example.org/x", "http://user:pw@example.org/x"])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "http://127.0.0.1:9/hooks",
+        "http://10.0.0.5/hooks",
+        "http://169.254.169.254/latest",
+        "http://[::1]:8080/x",
+        "ftp://example.org/x",
+        "http://user:pw@example.org/x",
+    ],
+)
 def test_private_loopback_and_odd_targets_are_refused_at_registration(url, db, settings):
     settings.FETCH_ALLOW_LOOPBACK_HOSTS = ["127.0.0.1:8799"]  # another port of the same host is still refused
     alice = UserFactory(username=f"alice-{uuid.uuid4().hex[:8]}")
@@ -122,7 +137,9 @@ def test_the_api_registers_lists_and_deletes_webhooks_per_user(db, api_for, sett
     assert api_for(bob).get("/v1/webhooks").json() == []
     assert "secret" not in api_for(alice).get("/v1/webhooks").json()[0]
     assert api_for(bob).delete(f"/v1/webhooks/{body['webhook_id']}").status_code == 404
-    bad = api_for(alice).post("/v1/webhooks", {"url": "http://127.0.0.1:8799/h", "events": ["sometimes"]}, format="json")
+    bad = api_for(alice).post(
+        "/v1/webhooks", {"url": "http://127.0.0.1:8799/h", "events": ["sometimes"]}, format="json"
+    )
     assert bad.status_code == 400 and bad.json()["field"] == "events"
     assert api_for(alice).delete(f"/v1/webhooks/{body['webhook_id']}").status_code == 204
     assert not alice.webhook_endpoints.exists()
@@ -132,14 +149,18 @@ def test_the_settings_page_adds_shows_the_secret_once_and_deletes(db, client, se
     settings.FETCH_ALLOW_LOOPBACK_HOSTS = ["127.0.0.1:8799"]
     alice, bob = UserFactory(username="alice-page"), UserFactory(username="bob-page")
     client.force_login(alice)
-    page = client.post("/research/settings", {"action": "webhook_add", "url": "http://127.0.0.1:8799/h",
-                                              "events": ["done", "failed"]})
+    page = client.post(
+        "/research/settings", {"action": "webhook_add", "url": "http://127.0.0.1:8799/h", "events": ["done", "failed"]}
+    )
     endpoint = alice.webhook_endpoints.get()
     assert endpoint.events == ["done", "failed"]
     assert endpoint.secret in page.content.decode()
     assert endpoint.secret not in client.get("/research/settings").content.decode()
     refused = client.post("/research/settings", {"action": "webhook_add", "url": "http://10.1.2.3/h"}, follow=True)
-    assert "url: refused: 10.1.2.3 resolves to 10.1.2.3" in refused.content.decode() and alice.webhook_endpoints.count() == 1
+    assert (
+        "url: refused: 10.1.2.3 resolves to 10.1.2.3" in refused.content.decode()
+        and alice.webhook_endpoints.count() == 1
+    )
     client.force_login(bob)
     assert "127.0.0.1:8799" not in client.get("/research/settings").content.decode()
     client.post("/research/settings", {"action": "webhook_delete", "webhook_id": endpoint.pk})

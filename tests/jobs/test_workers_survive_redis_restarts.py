@@ -5,6 +5,7 @@ run it, and each live worker says so in Redis (GET /healthz counts them).
 
 The Redis here is the test's own redis-server on another port: restarting the shared one
 would pull it from under everything else using it."""
+
 import contextlib
 import os
 import shutil
@@ -25,8 +26,11 @@ from jobs.runtime import health
 from research_project import child_processes
 from tests.workers import test_database_url as database_url
 
-pytestmark = [pytest.mark.worker, pytest.mark.postgres,
-              pytest.mark.skipif(not shutil.which("redis-server"), reason="needs redis-server on PATH")]
+pytestmark = [
+    pytest.mark.worker,
+    pytest.mark.postgres,
+    pytest.mark.skipif(not shutil.which("redis-server"), reason="needs redis-server on PATH"),
+]
 
 RESTARTS = 3
 # Heartbeats every 0.5 s expire after 1.5 s; a worker reconnects to the broker within seconds.
@@ -54,8 +58,22 @@ class OwnRedis:
 
     def start(self):
         self.proc = child_processes.popen(
-            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-             "--dir", str(self.dir)], stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+            [
+                "redis-server",
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                str(self.dir),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.STDOUT,
+        )
         client = redis.Redis.from_url(self.url)
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
@@ -72,9 +90,31 @@ class OwnRedis:
 
 
 def _start_supervised_worker(name: str, env: dict, log: Path, beat: bool) -> subprocess.Popen:
-    cmd = [sys.executable, "-m", "research_project.respawn", "--name", name, "--", sys.executable, "-m", "celery",
-           "--quiet", "-A", "research_project", "worker", "--pool", "threads", "--concurrency", "2", "-n",
-           f"{name}@localhost", "--loglevel", "INFO", "--without-gossip", "--without-mingle"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "research_project.respawn",
+        "--name",
+        name,
+        "--",
+        sys.executable,
+        "-m",
+        "celery",
+        "--quiet",
+        "-A",
+        "research_project",
+        "worker",
+        "--pool",
+        "threads",
+        "--concurrency",
+        "2",
+        "-n",
+        f"{name}@localhost",
+        "--loglevel",
+        "INFO",
+        "--without-gossip",
+        "--without-mingle",
+    ]
     if beat:
         cmd += ["-B", "--scheduler", "celery.beat:Scheduler"]
     with open(log, "wb") as out:
@@ -83,7 +123,7 @@ def _start_supervised_worker(name: str, env: dict, log: Path, beat: bool) -> sub
 
 def _live_workers(client: redis.Redis) -> set[str]:
     with contextlib.suppress(redis.ConnectionError):
-        return {k.decode()[len(health.WORKER_PREFIX):] for k in client.scan_iter(match=f"{health.WORKER_PREFIX}*")}
+        return {k.decode()[len(health.WORKER_PREFIX) :] for k in client.scan_iter(match=f"{health.WORKER_PREFIX}*")}
     return set()
 
 
@@ -91,20 +131,29 @@ def _wait_for_workers(client, names: set[str], logs) -> float:
     started = time.monotonic()
     while _live_workers(client) != names:
         assert time.monotonic() - started < BACK_WITHIN_SECONDS, (
-            f"live workers {_live_workers(client)} != {names}:\n" + "\n".join(p.read_text()[-2000:] for p in logs))
+            f"live workers {_live_workers(client)} != {names}:\n" + "\n".join(p.read_text()[-2000:] for p in logs)
+        )
         time.sleep(0.2)
     return time.monotonic() - started
 
 
 def test_two_workers_are_both_alive_after_redis_restarts_three_times(live, tmp_path):
     own = OwnRedis(tmp_path).start()
-    env = {**os.environ, **FAST, "PYTHONWARNINGS": "ignore", "REDIS_URL": own.url, "DATABASE_URL": database_url(),
-           "DB_CONN_MAX_AGE": "0"}
+    env = {
+        **os.environ,
+        **FAST,
+        "PYTHONWARNINGS": "ignore",
+        "REDIS_URL": own.url,
+        "DATABASE_URL": database_url(),
+        "DB_CONN_MAX_AGE": "0",
+    }
     tag = uuid.uuid4().hex[:6]
     names = {f"a-{tag}@localhost", f"b-{tag}@localhost"}
     logs = [tmp_path / "a.log", tmp_path / "b.log"]
-    supervisors = [_start_supervised_worker(f"a-{tag}", env, logs[0], beat=True),
-                   _start_supervised_worker(f"b-{tag}", env, logs[1], beat=False)]
+    supervisors = [
+        _start_supervised_worker(f"a-{tag}", env, logs[0], beat=True),
+        _start_supervised_worker(f"b-{tag}", env, logs[1], beat=False),
+    ]
     client = redis.Redis.from_url(own.url)
     try:
         _wait_for_workers(client, names, logs)

@@ -1,6 +1,7 @@
 """Sections are drafted at once (one task each) and sentences are checked in batches at once
 (a chord whose body assembles the report); the result is the report one task would make,
 under the same step keys."""
+
 import json
 
 import pytest
@@ -16,8 +17,10 @@ from tests.fakes import scripted_model
 from tests.helpers import DEMO_QUESTION, wait_for_job
 from tests.workers import WorkerProcess
 
-PAGE = ("Kestrel Automotive buys NMC cells from Sunmark Energy. Voltara Motors buys NMC cells from Helion Cells. "
-        "Helion Cells runs a 52 GWh plant in Szeged. Quanta Battery Company supplies LFP cells to Voltara Motors.")
+PAGE = (
+    "Kestrel Automotive buys NMC cells from Sunmark Energy. Voltara Motors buys NMC cells from Helion Cells. "
+    "Helion Cells runs a 52 GWh plant in Szeged. Quanta Battery Company supplies LFP cells to Voltara Motors."
+)
 
 
 def test_batches_cover_every_sentence_once_in_order():
@@ -28,17 +31,24 @@ def test_batches_cover_every_sentence_once_in_order():
 
 @pytest.fixture
 def drafted_job(alice):
-    job = JobFactory(user=alice, status=Job.Status.CHECKING, outline=[{"heading": "Suppliers", "purpose": "Who supplies whom."}])
+    job = JobFactory(
+        user=alice, status=Job.Status.CHECKING, outline=[{"heading": "Suppliers", "purpose": "Who supplies whom."}]
+    )
     sq = SubQuestionFactory(job=job, section="Suppliers")
     source = SourceFactory(job=job, content_ref=store.put_text("page", PAGE), domain="a.example")
     sentences = [s.strip() + "." for s in PAGE.split(".") if s.strip()]
     notes = []
     for text in sentences:
         start = PAGE.index(text)
-        notes.append(Note.objects.create(job=job, sq=sq, source=source, claim=text, quote=text, char_start=start,
-                                         char_end=start + len(text)))
-    drafted = [{"text": t, "note_ids": [n.pk], "section_index": 0, "heading": "Suppliers", "position": i}
-               for i, (t, n) in enumerate(zip(sentences, notes))]
+        notes.append(
+            Note.objects.create(
+                job=job, sq=sq, source=source, claim=text, quote=text, char_start=start, char_end=start + len(text)
+            )
+        )
+    drafted = [
+        {"text": t, "note_ids": [n.pk], "section_index": 0, "heading": "Suppliers", "position": i}
+        for i, (t, n) in enumerate(zip(sentences, notes))
+    ]
     return job, drafted
 
 
@@ -48,8 +58,11 @@ def test_the_body_checks_what_no_batch_reported_and_keeps_report_order(drafted_j
     yes = {"verdict": "supported", "reason": "scripted"}
     with scripted_model(settings, support_verdict=[yes] * 4) as fake:
         second = check.check_batch(ctx, drafted[2:4], 2)  # batch (2, 4) reported; batch (0, 2) failed for good
-        checked, stopped = check.merge_batches(RunContext(job=job, epoch=job.epoch), drafted,
-                                               [json.loads(json.dumps(second)), {"start": 0, "failed": "boom"}])
+        checked, stopped = check.merge_batches(
+            RunContext(job=job, epoch=job.epoch),
+            drafted,
+            [json.loads(json.dumps(second)), {"start": 0, "failed": "boom"}],
+        )
     assert [c.text for c in checked] == [d["text"] for d in drafted]
     assert all(c.outcome == ReportClaim.Outcome.KEPT for c in checked) and stopped == ""
     assert len(fake.calls) == 4  # the body judged sentences 0 and 1; 2 and 3 came from the batch
@@ -60,14 +73,14 @@ def test_the_body_checks_what_no_batch_reported_and_keeps_report_order(drafted_j
 def test_the_first_stop_by_position_is_the_reports(drafted_job, settings):
     job, drafted = drafted_job
     ctx = RunContext(job=job, epoch=job.epoch)
-    outputs = [{"start": 2, "checked": [], "stopped": "usd budget exhausted during citation checks (later)"},
-               {"start": 0, "checked": [], "stopped": "tokens budget exhausted during citation checks"}]
+    outputs = [
+        {"start": 2, "checked": [], "stopped": "usd budget exhausted during citation checks (later)"},
+        {"start": 0, "checked": [], "stopped": "tokens budget exhausted during citation checks"},
+    ]
     # Reported batches with no sentences: the body checks all four itself.
     with scripted_model(settings, support_verdict=[{"verdict": "supported", "reason": "ok"}] * 4):
         _, stopped = check.merge_batches(ctx, drafted, outputs)
     assert stopped == "tokens budget exhausted during citation checks"
-
-
 
 
 @pytest.mark.worker
@@ -76,14 +89,18 @@ def test_sections_and_check_batches_of_one_job_run_at_the_same_time(live, make_u
     app.control.purge()
     # Each model call of the writer and the judge waits, so overlap is visible in the step times.
     latency = json.dumps({"section_draft": 0.4, "support_verdict": 0.25})
-    worker = WorkerProcess(concurrency=16, env={"ENGINE_LATENCY_BY_SCHEMA": latency, "CHECK_BATCH_SENTENCES": "3"}).start()
+    worker = WorkerProcess(
+        concurrency=16, env={"ENGINE_LATENCY_BY_SCHEMA": latency, "CHECK_BATCH_SENTENCES": "3"}
+    ).start()
     try:
         job = services.job_create(user=make_user("par"), question=DEMO_QUESTION, enforce_limits=False)
         job = wait_for_job(job.pk, timeout=240)
     finally:
         worker.stop()
     assert job.status == Job.Status.DONE, job.error
-    steps = list(Step.objects.filter(job=job, kind__in=["write", "check"]).values("step_key", "started_at", "created_at"))
+    steps = list(
+        Step.objects.filter(job=job, kind__in=["write", "check"]).values("step_key", "started_at", "created_at")
+    )
     sections = [s for s in steps if s["step_key"].split(":")[-1].isdigit() and ":write:" in s["step_key"]]
     judged = [s for s in steps if ":check:" in s["step_key"] and s["step_key"].split(":")[-1].isdigit()]
     assert len(sections) >= 2 and len(judged) >= 6

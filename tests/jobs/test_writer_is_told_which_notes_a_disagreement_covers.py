@@ -1,5 +1,6 @@
 """The notes a disagreement sentence built in code covers reach the writer marked `disputed`, so
 no writer (hosted or offline) sets them against each other a second time."""
+
 from types import SimpleNamespace
 
 import pytest
@@ -14,11 +15,24 @@ pytestmark = pytest.mark.django_db
 
 def test_the_writer_prompt_marks_the_notes_of_a_disagreement_stated_in_code(monkeypatch):
     job = JobFactory()
-    low, high, other = (NoteFactory(job=job, claim=c, quote=c) for c in (
-        "The Szeged plant holds 52 GWh.", "The Szeged plant holds 60 GWh.", "The Szeged plant opened in 2024."))
-    StepFactory(job=job, kind=evidence.KIND, step_key=step_key(job.pk, None, evidence.KIND, evidence.COUNTER),
-                output={"sections": {}, "withheld": [], "disagreements": [
-                    {"id": "d1", "values": [{"note_ids": [low.note_id]}, {"note_ids": [high.note_id]}]}]})
+    low, high, other = (
+        NoteFactory(job=job, claim=c, quote=c)
+        for c in (
+            "The Szeged plant holds 52 GWh.",
+            "The Szeged plant holds 60 GWh.",
+            "The Szeged plant opened in 2024.",
+        )
+    )
+    StepFactory(
+        job=job,
+        kind=evidence.KIND,
+        step_key=step_key(job.pk, None, evidence.KIND, evidence.COUNTER),
+        output={
+            "sections": {},
+            "withheld": [],
+            "disagreements": [{"id": "d1", "values": [{"note_ids": [low.note_id]}, {"note_ids": [high.note_id]}]}],
+        },
+    )
     disputed = evidence.disputed_notes(job)
     assert disputed == {low.note_id: "d1", high.note_id: "d1"}
 
@@ -29,8 +43,14 @@ def test_the_writer_prompt_marks_the_notes_of_a_disagreement_stated_in_code(monk
         return SimpleNamespace(data={"sentences": [], "need_context": []})
 
     monkeypatch.setattr(writer, "complete_json", fake_model)
-    writer.draft_section(question="How large is the Szeged plant?", outline=[], heading="Plant", purpose="Its size.",
-                         notes=[low, high, other], disputed=disputed)
+    writer.draft_section(
+        question="How large is the Szeged plant?",
+        outline=[],
+        heading="Plant",
+        purpose="Its size.",
+        notes=[low, high, other],
+        disputed=disputed,
+    )
     [shown] = prompts_seen
     for note in (low, high):
         assert f'id="{note.note_id}"' in shown

@@ -1,5 +1,6 @@
 """A runner that lost its lease stops, and its writes are refused: SIGSTOP the lease holder
 past the lease expiry, let another worker take the job over, then SIGCONT the old one."""
+
 import signal
 import time
 

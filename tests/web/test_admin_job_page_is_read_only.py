@@ -1,6 +1,7 @@
 """The admin's job page shows a job and changes it only through admin actions (which call the
 services): status, question, budgets and the rest cannot be edited there, nor jobs added or
 deleted around the services; sub-questions, sources and notes are records, read-only too."""
+
 import pytest
 from django.test import Client
 
@@ -28,10 +29,22 @@ def test_the_job_page_has_no_editable_field_and_no_save_button(alice, staff_clie
 
 def test_posting_an_edit_to_the_job_page_changes_nothing(alice, staff_client):
     job = JobFactory(user=alice, status=Job.Status.RESEARCHING)
-    response = staff_client.post(f"/admin/jobs/job/{job.pk}/change/", {
-        "question": "Edited behind the services' back", "status": "done", "depth": "quick", "sources": '["web"]',
-        "budget_tokens": 1, "budget_usd_micros": 1, "deadline_at_0": "2030-01-01", "deadline_at_1": "00:00:00",
-        "round": 0, "outline": "[]", "_save": "Save"})
+    response = staff_client.post(
+        f"/admin/jobs/job/{job.pk}/change/",
+        {
+            "question": "Edited behind the services' back",
+            "status": "done",
+            "depth": "quick",
+            "sources": '["web"]',
+            "budget_tokens": 1,
+            "budget_usd_micros": 1,
+            "deadline_at_0": "2030-01-01",
+            "deadline_at_1": "00:00:00",
+            "round": 0,
+            "outline": "[]",
+            "_save": "Save",
+        },
+    )
     assert response.status_code == 403
     job.refresh_from_db()
     assert (job.status, job.question) == (Job.Status.RESEARCHING, JobFactory._meta.declarations["question"])
@@ -50,8 +63,12 @@ def test_sub_questions_sources_and_notes_are_read_only(alice, staff_client, mode
     row = {"subquestion": job.subquestions.get(), "source": job.job_sources.get(), "note": job.notes.get()}[model]
     html = staff_client.get(f"/admin/jobs/{model}/{row.pk}/change/").content.decode()
     assert 'name="_save"' not in html
-    assert staff_client.post(f"/admin/jobs/{model}/{row.pk}/change/", {"text": "edited", "title": "edited",
-                                                                      "claim": "edited"}).status_code == 403
+    assert (
+        staff_client.post(
+            f"/admin/jobs/{model}/{row.pk}/change/", {"text": "edited", "title": "edited", "claim": "edited"}
+        ).status_code
+        == 403
+    )
 
 
 def test_the_cancel_action_still_works_from_the_read_only_list(alice, staff_client):

@@ -1,5 +1,6 @@
 """Admin: claim review records who and when without touching the claim's history; the cancel
 action; the cost and precision filters."""
+
 import pytest
 from django.test import Client
 
@@ -21,13 +22,20 @@ def test_a_reviewer_overrides_a_verdict_and_who_and_when_are_recorded(alice, rev
     user, client = reviewer
     job = finished_job(user=alice)
     history = [{"text": "v1", "note_ids": [1], "verdict": "partial", "reason": "", "stage": "draft"}]
-    claim = ReportClaim.objects.create(job=job, section="Overview", sentence="A sentence.", note_ids=[1],
-                                       verdict="partial", history=history)
-    response = client.post(f"/admin/jobs/reportclaim/{claim.pk}/change/",
-                           {"override_verdict": "supported", "override_note": "checked the plant registry"})
+    claim = ReportClaim.objects.create(
+        job=job, section="Overview", sentence="A sentence.", note_ids=[1], verdict="partial", history=history
+    )
+    response = client.post(
+        f"/admin/jobs/reportclaim/{claim.pk}/change/",
+        {"override_verdict": "supported", "override_note": "checked the plant registry"},
+    )
     assert response.status_code == 302
     claim.refresh_from_db()
-    assert (claim.override_verdict, claim.override_by, claim.override_note) == ("supported", user, "checked the plant registry")
+    assert (claim.override_verdict, claim.override_by, claim.override_note) == (
+        "supported",
+        user,
+        "checked the plant registry",
+    )
     assert claim.override_at is not None
     assert claim.verdict == "partial" and claim.history == history
 
@@ -35,7 +43,9 @@ def test_a_reviewer_overrides_a_verdict_and_who_and_when_are_recorded(alice, rev
 def test_the_cancel_action_cancels_open_jobs_and_reports_finished_ones(alice, reviewer):
     _, client = reviewer
     running, done = JobFactory(user=alice, status="researching"), JobFactory(user=alice, status="done")
-    response = client.post("/admin/jobs/job/", {"action": "cancel_jobs", "_selected_action": [running.pk, done.pk]}, follow=True)
+    response = client.post(
+        "/admin/jobs/job/", {"action": "cancel_jobs", "_selected_action": [running.pk, done.pk]}, follow=True
+    )
     running.refresh_from_db()
     done.refresh_from_db()
     assert (running.status, done.status) == (Job.Status.CANCELLED, Job.Status.DONE)
@@ -62,7 +72,10 @@ def test_the_quote_recheck_action_reports_a_cited_quote_missing_from_its_page(al
     source = bad.notes.get().source
     source.content_ref = store.put_text("text", "The page changed and the quote is gone.")
     source.save()
-    html = client.post("/admin/jobs/job/", {"action": "verify_cited_quotes", "_selected_action": [good.pk, bad.pk]},
-                       follow=True).content.decode()
+    html = client.post(
+        "/admin/jobs/job/", {"action": "verify_cited_quotes", "_selected_action": [good.pk, bad.pk]}, follow=True
+    ).content.decode()
     assert f"Job {good.pk}: 1 of 1 cited quotes found" in html
-    assert f"Job {bad.pk}: 0 of 1 cited quotes found on their stored pages; missing: notes [{bad.notes.get().pk}]" in html
+    assert (
+        f"Job {bad.pk}: 0 of 1 cited quotes found on their stored pages; missing: notes [{bad.notes.get().pk}]" in html
+    )

@@ -1,6 +1,7 @@
 """In headless Chromium, against the app under uvicorn with a real Celery worker: log in, ask a
 question with plan approval, approve the plan when the page shows it (pushed by SSE), wait for
 the report, click a citation and see its exact quote highlighted in its surrounding text."""
+
 import shutil
 import tempfile
 import time
@@ -14,11 +15,21 @@ from jobs.models import CitationClick, Job, Note
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = [
-    pytest.mark.browser, pytest.mark.worker,
-    pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install -y chromium chromium-driver)"),
+    pytest.mark.browser,
+    pytest.mark.worker,
+    pytest.mark.skipif(
+        CHROMIUM is None, reason="chromium is not installed (apt-get install -y chromium chromium-driver)"
+    ),
 ]
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 QUESTION = "Which battery suppliers does Norvik Electric use?"
 PLAN_TIMEOUT_MS = 60_000
 REPORT_TIMEOUT_MS = 240_000
@@ -32,14 +43,18 @@ def chromium_page(monkeypatch):
     sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
     profile = tempfile.mkdtemp(prefix="chromium-profile-")
     with sync_api.sync_playwright() as p:
-        context = p.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        context = p.chromium.launch_persistent_context(
+            profile, executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+        )
         page = context.new_page()
         yield page
         context.close()
     shutil.rmtree(profile, ignore_errors=True)
 
 
-def test_a_user_asks_approves_the_plan_reads_the_report_and_opens_a_citation(live_web, live_worker, live, chromium_page):
+def test_a_user_asks_approves_the_plan_reads_the_report_and_opens_a_citation(
+    live_web, live_worker, live, chromium_page
+):
     from tests.factories import UserFactory
 
     user = UserFactory(username=f"erin-{uuid.uuid4().hex[:6]}")

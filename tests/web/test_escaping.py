@@ -1,6 +1,7 @@
 """Page text from the web is always escaped: a stored page, quote, title, heading or question
 holding <script> renders as text on the report page, the live page and the HTML export, and a
 javascript: URL never becomes a link."""
+
 import pytest
 from django.test import Client
 
@@ -47,7 +48,11 @@ def test_the_html_export_escapes_page_text(hostile):
 def test_the_live_page_escapes_plan_and_event_text(alice):
     job = JobFactory(user=alice, question=f"Question {SCRIPT}")
     job.subquestions.create(round=1, position=0, text=f"Sub {SCRIPT}", section="Overview")
-    events.emit(job.pk, "source_read", {"sq_id": 1, "url": "https://x.example", "title": f"Page {SCRIPT}", "notes": 1, "error": ""})
+    events.emit(
+        job.pk,
+        "source_read",
+        {"sq_id": 1, "url": "https://x.example", "title": f"Page {SCRIPT}", "notes": 1, "error": ""},
+    )
     client = Client()
     client.force_login(alice)
     html = client.get(f"/research/{job.pk}").content.decode()

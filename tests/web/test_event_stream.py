@@ -1,6 +1,7 @@
 """The job's event stream through django-eventstream under a real ASGI server (uvicorn):
 stored events replay in order from Last-Event-ID, new events published from another process
 arrive through Redis pub/sub, and only the job's owner can open it."""
+
 import threading
 import time
 import uuid
@@ -44,6 +45,7 @@ def alice_job(live):
         events.emit(job.pk, "search", {"sq_id": 1, "query": f"query {i}", "results": i, "provider": "local"})
     yield job, token
     from django_eventstream.models import Event
+
     Event.objects.filter(channel=events.channel_for(job.pk)).delete()
     job.delete()
 
@@ -53,10 +55,13 @@ def test_a_client_resuming_from_last_event_id_gets_the_missed_events_in_order_th
     stored = events.stored_events(job.pk)
     resume_after = events.event_id(job.pk, stored[1]["eid"])
     headers = {"Authorization": f"Token {token}", "Last-Event-ID": resume_after, "Accept": "text/event-stream"}
-    later = threading.Timer(1.0, lambda: events.emit(job.pk, "done", {"precision": 1.0, "coverage": 1.0,
-                                                                      "stopped_reason": "", "sentences": 3}))
-    with httpx.stream("GET", f"{live_web.url}/v1/research/{job.pk}/events", headers=headers,
-                      timeout=READ_TIMEOUT_SECONDS) as response:
+    later = threading.Timer(
+        1.0,
+        lambda: events.emit(job.pk, "done", {"precision": 1.0, "coverage": 1.0, "stopped_reason": "", "sentences": 3}),
+    )
+    with httpx.stream(
+        "GET", f"{live_web.url}/v1/research/{job.pk}/events", headers=headers, timeout=READ_TIMEOUT_SECONDS
+    ) as response:
         assert response.status_code == 200
         assert response.headers["content-type"].startswith("text/event-stream")
         later.start()
@@ -70,8 +75,12 @@ def test_a_client_resuming_from_last_event_id_gets_the_missed_events_in_order_th
 
 def test_a_client_connecting_without_last_event_id_gets_every_stored_event_first(live_web, alice_job):
     job, token = alice_job
-    with httpx.stream("GET", f"{live_web.url}/v1/research/{job.pk}/events", headers={"Authorization": f"Token {token}"},
-                      timeout=READ_TIMEOUT_SECONDS) as response:
+    with httpx.stream(
+        "GET",
+        f"{live_web.url}/v1/research/{job.pk}/events",
+        headers={"Authorization": f"Token {token}"},
+        timeout=READ_TIMEOUT_SECONDS,
+    ) as response:
         got = read_events(response, 5)
     assert [e["data"].split('"query": ')[1].split(",")[0] for e in got] == [f'"query {i}"' for i in range(5)]
 
@@ -80,8 +89,11 @@ def test_bob_gets_404_for_alices_event_stream_and_an_anonymous_client_401(live_w
     job, _ = alice_job
     _, bob_token = user_with_token("bob")
     started = time.monotonic()
-    response = httpx.get(f"{live_web.url}/v1/research/{job.pk}/events", headers={"Authorization": f"Token {bob_token}"},
-                         timeout=READ_TIMEOUT_SECONDS)
+    response = httpx.get(
+        f"{live_web.url}/v1/research/{job.pk}/events",
+        headers={"Authorization": f"Token {bob_token}"},
+        timeout=READ_TIMEOUT_SECONDS,
+    )
     assert response.status_code == 404
     assert response.json()["error"] == "no such job"
     assert time.monotonic() - started < READ_TIMEOUT_SECONDS  # answered, not streamed
@@ -106,13 +118,16 @@ def test_events_emitted_by_many_threads_reach_a_live_client_in_id_order(live_web
     monkeypatch.setattr(eventstream.redis_client, "publish", slow_publish)
 
     def emit(i):
-        events.emit(job.pk, "source_read", {"sq_id": i, "url": f"https://p{i}.example", "title": "t", "notes": 1, "error": ""})
+        events.emit(
+            job.pk, "source_read", {"sq_id": i, "url": f"https://p{i}.example", "title": "t", "notes": 1, "error": ""}
+        )
         connection.close()
 
     emitters = [threading.Thread(target=emit, args=(i,)) for i in range(12)]
     headers = {"Authorization": f"Token {token}", "Last-Event-ID": events.event_id(job.pk, last)}
-    with httpx.stream("GET", f"{live_web.url}/v1/research/{job.pk}/events", headers=headers,
-                      timeout=READ_TIMEOUT_SECONDS) as response:
+    with httpx.stream(
+        "GET", f"{live_web.url}/v1/research/{job.pk}/events", headers=headers, timeout=READ_TIMEOUT_SECONDS
+    ) as response:
         time.sleep(0.5)  # the stream is open and caught up
         for t in emitters:
             t.start()

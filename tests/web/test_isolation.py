@@ -1,5 +1,6 @@
 """alice, bob and charlie: bob and charlie get 404 (never 403) for alice's job, its notes and
 its report through the API and the pages, and nothing of hers changes."""
+
 import pytest
 from django.test import Client
 
@@ -46,11 +47,19 @@ def test_others_get_404_for_alices_pages_and_exports(request, alices, no_enqueue
     done, waiting = alices
     client = Client()
     client.force_login(request.getfixturevalue(intruder))
-    for url in [f"/research/{done.pk}", f"/research/{done.pk}/export.md", f"/research/{done.pk}/export.html",
-                f"/research/{done.pk}/export.json", f"/research/{waiting.pk}"]:
+    for url in [
+        f"/research/{done.pk}",
+        f"/research/{done.pk}/export.md",
+        f"/research/{done.pk}/export.html",
+        f"/research/{done.pk}/export.json",
+        f"/research/{waiting.pk}",
+    ]:
         assert client.get(url).status_code == 404, url
-    for url, body in [(f"/research/{waiting.pk}/plan", {"action": "approve"}), (f"/research/{waiting.pk}/cancel", {}),
-                      (f"/research/{done.pk}/feedback", {"rating": "up"})]:
+    for url, body in [
+        (f"/research/{waiting.pk}/plan", {"action": "approve"}),
+        (f"/research/{waiting.pk}/cancel", {}),
+        (f"/research/{done.pk}/feedback", {"rating": "up"}),
+    ]:
         assert client.post(url, body).status_code == 404, url
     page = client.get("/research/").content.decode()
     assert str(done.pk) not in page and str(waiting.pk) not in page

@@ -1,5 +1,6 @@
 """`make run` (manage.py serve): starts web, worker and beat, prints the address and a login,
 and that login works on the printed address."""
+
 import os
 import re
 import signal
@@ -21,12 +22,35 @@ STARTUP_TIMEOUT_SECONDS = 90
 def test_serve_prints_an_address_and_a_login_that_works(live, tmp_path):
     port = free_port()
     user = f"runner{port}"
-    env = {**os.environ, "DATABASE_URL": workers.test_database_url(), "REDIS_URL": settings.REDIS_URL, "DB_CONN_MAX_AGE": "0",
-           "PYTHONWARNINGS": "ignore", "PYTHONUNBUFFERED": "1"}
-    proc = subprocess.Popen([sys.executable, "manage.py", "serve", "--port", str(port), "--user", user, "--concurrency", "2",
-                             "--login-file", str(tmp_path / "login.txt")],
-                            cwd=settings.BASE_DIR, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                            start_new_session=True)
+    env = {
+        **os.environ,
+        "DATABASE_URL": workers.test_database_url(),
+        "REDIS_URL": settings.REDIS_URL,
+        "DB_CONN_MAX_AGE": "0",
+        "PYTHONWARNINGS": "ignore",
+        "PYTHONUNBUFFERED": "1",
+    }
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "manage.py",
+            "serve",
+            "--port",
+            str(port),
+            "--user",
+            user,
+            "--concurrency",
+            "2",
+            "--login-file",
+            str(tmp_path / "login.txt"),
+        ],
+        cwd=settings.BASE_DIR,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    )
     lines = []
     try:
         deadline = time.monotonic() + STARTUP_TIMEOUT_SECONDS
@@ -45,8 +69,9 @@ def test_serve_prints_an_address_and_a_login_that_works(live, tmp_path):
         with httpx.Client(base_url=address.group(1), follow_redirects=False, timeout=10) as client:
             page = client.get("/accounts/login/")
             token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text).group(1)
-            response = client.post("/accounts/login/", data={"username": user, "password": login.group(2),
-                                                              "csrfmiddlewaretoken": token})
+            response = client.post(
+                "/accounts/login/", data={"username": user, "password": login.group(2), "csrfmiddlewaretoken": token}
+            )
             assert response.status_code == 302 and response.headers["location"] == "/research/"
             assert client.get("/research/").status_code == 200
             # The worker runs under research_project.respawn: killed, it is started again, and
@@ -75,8 +100,11 @@ def _worker_pid(client: httpx.Client, other_than: int | None = None) -> int | No
     are named w-...) with a fresh heartbeat on /healthz, other than `other_than`."""
     deadline = time.monotonic() + STARTUP_TIMEOUT_SECONDS
     while True:
-        pids = [w["pid"] for w in client.get("/healthz").json()["workers"]
-                if w["name"].startswith("celery@") and w["pid"] != other_than and _is_celery(w["pid"])]
+        pids = [
+            w["pid"]
+            for w in client.get("/healthz").json()["workers"]
+            if w["name"].startswith("celery@") and w["pid"] != other_than and _is_celery(w["pid"])
+        ]
         if pids or other_than is not None:
             return pids[0] if pids else None
         assert time.monotonic() < deadline, "no worker heartbeat on /healthz"

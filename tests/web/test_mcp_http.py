@@ -1,6 +1,7 @@
 """The MCP server over Streamable HTTP at /mcp of the ASGI app (uvicorn), driven by the official
 MCP client SDK with API tokens: alice's job follows with progress notifications and ends with a
 report; bob's token cannot see it; a bad or missing token is refused before any tool runs."""
+
 import asyncio
 import uuid
 
@@ -35,21 +36,35 @@ def http_run(live_web, live_worker, live_db, django_db_blocker):
 
     async def run():
         async with http_session(live_web.url, alice_token) as session:
-            status = payload(await session.call_tool(
-                "start_research", {"question": QUESTION, "depth": "quick", "wait_seconds": 240},
-                progress_callback=on_progress, read_timeout_seconds=300))
+            status = payload(
+                await session.call_tool(
+                    "start_research",
+                    {"question": QUESTION, "depth": "quick", "wait_seconds": 240},
+                    progress_callback=on_progress,
+                    read_timeout_seconds=300,
+                )
+            )
             report = payload(await session.call_tool("get_report", {"job_id": status["job_id"], "format": "json"}))
             again = payload(await session.call_tool("research_status", {"job_id": status["job_id"], "wait_seconds": 5}))
         async with http_session(live_web.url, bob_token) as session:
-            bob_sees = (await session.call_tool("research_status", {"job_id": status["job_id"]}),
-                        await session.call_tool("get_report", {"job_id": status["job_id"]}),
-                        payload(await session.call_tool("list_my_jobs", {})))
+            bob_sees = (
+                await session.call_tool("research_status", {"job_id": status["job_id"]}),
+                await session.call_tool("get_report", {"job_id": status["job_id"]}),
+                payload(await session.call_tool("list_my_jobs", {})),
+            )
         return status, report, again, bob_sees
 
     with django_db_blocker.unblock():
         status, report, again, bob_sees = asyncio.run(run())
-    return {"status": status, "report": report, "again": again, "bob_sees": bob_sees, "progress": progress,
-            "alice": alice, "bob": bob}
+    return {
+        "status": status,
+        "report": report,
+        "again": again,
+        "bob_sees": bob_sees,
+        "progress": progress,
+        "alice": alice,
+        "bob": bob,
+    }
 
 
 def test_alices_job_runs_to_done_with_progress_notifications_over_http(http_run, live):
@@ -73,8 +88,7 @@ def test_a_missing_or_bad_token_is_refused_before_any_tool_runs(live_web, author
     headers = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream"}
     if authorization:
         headers["Authorization"] = authorization
-    body = {"jsonrpc": "2.0", "id": 1, "method": "tools/call",
-            "params": {"name": "list_my_jobs", "arguments": {}}}
+    body = {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "list_my_jobs", "arguments": {}}}
     response = httpx.post(f"{live_web.url}/mcp", json=body, headers=headers, timeout=10)
     assert response.status_code == 401
     assert response.json()["error"] in ("invalid token", "send your API token as 'Authorization: Bearer <token>'")

@@ -1,5 +1,6 @@
 """The server-rendered pages: ask, my jobs, live page with plan review and cancel, settings,
 staff metrics."""
+
 import pytest
 from django.test import Client
 
@@ -28,8 +29,17 @@ def test_login_page_signs_a_user_in(db):
 
 
 def test_asking_a_question_creates_the_job_and_opens_its_page(alice, browser, no_enqueue):
-    response = browser.post("/research/new", {"question": QUESTION, "depth": "quick", "sources": ["web"],
-                                              "max_minutes": "5", "max_usd": "0.5", "require_approval": "on"})
+    response = browser.post(
+        "/research/new",
+        {
+            "question": QUESTION,
+            "depth": "quick",
+            "sources": ["web"],
+            "max_minutes": "5",
+            "max_usd": "0.5",
+            "require_approval": "on",
+        },
+    )
     job = Job.objects.get(user=alice)
     assert response.status_code == 302 and response["Location"] == f"/research/{job.pk}"
     assert (job.depth, job.require_approval, job.budget_usd_micros) == ("quick", True, 500_000)
@@ -37,12 +47,15 @@ def test_asking_a_question_creates_the_job_and_opens_its_page(alice, browser, no
     assert QUESTION in page and f'data-events-url="/v1/research/{job.pk}/events"' in page
 
 
-@pytest.mark.parametrize("form, field", [
-    ({"question": "short"}, "question"),
-    ({"question": QUESTION, "max_usd": "lots"}, "budget.max_usd"),
-    ({"question": QUESTION, "max_minutes": "0"}, "budget.max_minutes"),
-    ({"question": QUESTION, "depth": "abyssal"}, "depth"),
-])
+@pytest.mark.parametrize(
+    "form, field",
+    [
+        ({"question": "short"}, "question"),
+        ({"question": QUESTION, "max_usd": "lots"}, "budget.max_usd"),
+        ({"question": QUESTION, "max_minutes": "0"}, "budget.max_minutes"),
+        ({"question": QUESTION, "depth": "abyssal"}, "depth"),
+    ],
+)
 def test_the_ask_page_names_the_bad_field_and_keeps_the_question(browser, no_enqueue, form, field):
     response = browser.post("/research/new", form)
     assert response.status_code == 400
@@ -70,8 +83,14 @@ def test_the_plan_review_shows_the_estimate_and_approves(alice, browser, no_enqu
 def test_the_plan_review_starts_with_edited_subquestions_dropping_blank_rows(alice, browser, no_enqueue):
     job = JobFactory(user=alice, status="awaiting_approval")
     SubQuestionFactory(job=job, position=0)
-    browser.post(f"/research/{job.pk}/plan", {"action": "edit", "sq": ["Where does Kestrel buy cells?", "  ", "Which plants ship them?"]})
-    assert list(job.subquestions.values_list("text", flat=True)) == ["Where does Kestrel buy cells?", "Which plants ship them?"]
+    browser.post(
+        f"/research/{job.pk}/plan",
+        {"action": "edit", "sq": ["Where does Kestrel buy cells?", "  ", "Which plants ship them?"]},
+    )
+    assert list(job.subquestions.values_list("text", flat=True)) == [
+        "Where does Kestrel buy cells?",
+        "Which plants ship them?",
+    ]
 
 
 def test_an_invalid_edited_plan_is_refused_with_a_message(alice, browser, no_enqueue):
@@ -121,5 +140,12 @@ def test_the_metrics_page_is_for_staff_only(alice, browser):
 def test_the_swagger_ui_and_schema_are_served(browser):
     assert "swagger-ui" in browser.get("/v1/docs").content.decode()
     schema = browser.get("/v1/schema", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
-    assert {"/v1/research", "/v1/research/{job_id}", "/v1/research/{job_id}/events", "/v1/research/{job_id}/plan",
-            "/v1/research/{job_id}/cancel", "/v1/notes/{note_id}", "/v1/uploads"} <= set(schema["paths"])
+    assert {
+        "/v1/research",
+        "/v1/research/{job_id}",
+        "/v1/research/{job_id}/events",
+        "/v1/research/{job_id}/plan",
+        "/v1/research/{job_id}/cancel",
+        "/v1/notes/{note_id}",
+        "/v1/uploads",
+    } <= set(schema["paths"])

@@ -1,6 +1,7 @@
 """The report as DOCX: opened again with python-docx, every citation is a real footnote (the
 footnotes part, a footnoteReference after the cited sentence) carrying the exact quote, the
 source's title and date, and a hyperlink to the source; another user gets 404."""
+
 import io
 import zipfile
 
@@ -28,16 +29,38 @@ def two_citation_job(user):
     job = finished_job(user=user, quote=QUOTE)
     sq = job.subquestions.first()
     page = "Trade press. " * 10 + SECOND_QUOTE + " End."
-    source = SourceFactory(job=job, sq=sq, url="https://helion.example/report", title="Helion annual report",
-                           domain="helion.example", content_ref=store.put_text("text", page),
-                           published_at=date(2025, 3, 4))
+    source = SourceFactory(
+        job=job,
+        sq=sq,
+        url="https://helion.example/report",
+        title="Helion annual report",
+        domain="helion.example",
+        content_ref=store.put_text("text", page),
+        published_at=date(2025, 3, 4),
+    )
     start = page.index(SECOND_QUOTE)
-    note = NoteFactory(job=job, sq=sq, source=source, claim=SECOND_QUOTE, quote=SECOND_QUOTE, char_start=start,
-                       char_end=start + len(SECOND_QUOTE))
-    job.report["sections"][0]["sentences"].append({"text": "Helion sends 40% of its cells to Voltara.",
-                                                   "citations": [note.note_id]})
-    job.report["sources"].append({"source_id": source.source_id, "url": source.url, "title": source.title,
-                                  "domain": source.domain, "published_at": "2025-03-04", "fetched_at": None})
+    note = NoteFactory(
+        job=job,
+        sq=sq,
+        source=source,
+        claim=SECOND_QUOTE,
+        quote=SECOND_QUOTE,
+        char_start=start,
+        char_end=start + len(SECOND_QUOTE),
+    )
+    job.report["sections"][0]["sentences"].append(
+        {"text": "Helion sends 40% of its cells to Voltara.", "citations": [note.note_id]}
+    )
+    job.report["sources"].append(
+        {
+            "source_id": source.source_id,
+            "url": source.url,
+            "title": source.title,
+            "domain": source.domain,
+            "published_at": "2025-03-04",
+            "fetched_at": None,
+        }
+    )
     job.save()
     return job
 

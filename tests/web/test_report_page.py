@@ -1,5 +1,6 @@
 """The report page: sections with numbered citation markers, the evidence (quote in its
 surrounding text), the source list, not found, the trust panel, the timeline, exports."""
+
 import json
 
 import pytest
@@ -33,11 +34,14 @@ def test_the_report_page_shows_markers_evidence_sources_trust_and_timeline(alice
     assert '<svg class="timeline"' in html and html.count("<rect ") == 3
 
 
-@pytest.mark.parametrize("fmt, content_type, needle", [
-    ("md", "text/markdown", "## Sources"),
-    ("html", "text/html", "<mark>Voltara Motors buys its cells from Helion Cells.</mark>"),
-    ("json", "application/json", '"sections"'),
-])
+@pytest.mark.parametrize(
+    "fmt, content_type, needle",
+    [
+        ("md", "text/markdown", "## Sources"),
+        ("html", "text/html", "<mark>Voltara Motors buys its cells from Helion Cells.</mark>"),
+        ("json", "application/json", '"sections"'),
+    ],
+)
 def test_the_report_exports_as_markdown_html_and_json(alice, alice_client, fmt, content_type, needle):
     job = finished_job(user=alice)
     response = alice_client.get(f"/research/{job.pk}/export.{fmt}")

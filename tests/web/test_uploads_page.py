@@ -1,6 +1,7 @@
 """From the browser: the uploads page lists my files with their status (processing, ready,
 rejected and why), uploads one or several at once, and deletes a file; a finished job's page
 deletes the job. Another user's files and jobs are 404 there."""
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
@@ -23,21 +24,27 @@ def client_of(user) -> Client:
 def test_the_page_lists_my_files_with_their_status_and_why_a_file_was_rejected(alice, bob):
     ready_upload(user=alice, filename="memo.pdf", content=make_pdf(MEMO), content_type="application/pdf")
     ready_upload(user=alice, filename="broken.pdf", content=b"not a pdf", content_type="application/pdf")
-    ready_upload(user=bob, filename="bobs-notes.txt", content=b"Bob's notes on the Lisbon trip.", content_type="text/plain")
+    ready_upload(
+        user=bob, filename="bobs-notes.txt", content=b"Bob's notes on the Lisbon trip.", content_type="text/plain"
+    )
     html = client_of(alice).get("/research/uploads").content.decode()
     assert "memo.pdf" in html and "Ready" in html
     assert "broken.pdf" in html and "Rejected" in html and "not a PDF" in html
     assert "bobs-notes.txt" not in html
 
 
-def test_several_files_are_uploaded_at_once_and_shown_processing(alice, django_capture_on_commit_callbacks, monkeypatch):
+def test_several_files_are_uploaded_at_once_and_shown_processing(
+    alice, django_capture_on_commit_callbacks, monkeypatch
+):
     from agents import uploads
 
     enqueued = []
     monkeypatch.setattr(uploads, "_enqueue_process", enqueued.append)
-    files = [SimpleUploadedFile("a.txt", b"First file with enough words.", "text/plain"),
-             SimpleUploadedFile("b.md", b"# Second\n\nAnother file with words.", "text/markdown"),
-             SimpleUploadedFile("c.png", b"\x89PNG\r\n", "image/png")]
+    files = [
+        SimpleUploadedFile("a.txt", b"First file with enough words.", "text/plain"),
+        SimpleUploadedFile("b.md", b"# Second\n\nAnother file with words.", "text/markdown"),
+        SimpleUploadedFile("c.png", b"\x89PNG\r\n", "image/png"),
+    ]
     with django_capture_on_commit_callbacks(execute=True):
         response = client_of(alice).post("/research/uploads", {"files": files}, follow=True)
     html = response.content.decode()

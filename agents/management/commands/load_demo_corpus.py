@@ -4,6 +4,7 @@ The local index holds one public corpus at a time: loading a corpus removes the 
 any other (`--corpus agents/sources/heldout_corpus` swaps the demo corpus for the held-out one;
 running the command again without `--corpus` swaps it back). Users' uploads are never touched.
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -48,7 +49,9 @@ def load(directory: Path = DEFAULT_DIR, *, replace: bool = True) -> tuple[int, i
         remove_other_corpora(directory)
     manifest = _manifest(directory)
     added = present = 0
-    existing = set(Document.objects.filter(collection=Document.DEMO_COLLECTION, owner=None).values_list("url", flat=True))
+    existing = set(
+        Document.objects.filter(collection=Document.DEMO_COLLECTION, owner=None).values_list("url", flat=True)
+    )
     for entry in manifest:
         body = (directory / entry["file"]).read_bytes()
         if normalise(entry["url"]) in existing:
@@ -56,8 +59,14 @@ def load(directory: Path = DEFAULT_DIR, *, replace: bool = True) -> tuple[int, i
             _reclean_if_stale(normalise(entry["url"]), body)
             continue
         published = dt.date.fromisoformat(entry["published"]) if entry.get("published") else None
-        document_ingest(url=entry["url"], body=body, content_type="text/html", title=entry.get("title"),
-                        published=published, kind=entry.get("kind", ""))
+        document_ingest(
+            url=entry["url"],
+            body=body,
+            content_type="text/html",
+            title=entry.get("title"),
+            published=published,
+            kind=entry.get("kind", ""),
+        )
         added += 1
     return added, present
 
@@ -86,13 +95,21 @@ def _reclean_if_stale(url: str, body: bytes) -> bool:
 
 
 class Command(BaseCommand):
-    help = ("Load a bundled corpus into the local search index (idempotent; replaces any other public corpus). "
-            "Default: the demo corpus.")
+    help = (
+        "Load a bundled corpus into the local search index (idempotent; replaces any other public corpus). "
+        "Default: the demo corpus."
+    )
 
     def add_arguments(self, parser):
-        parser.add_argument("--corpus", "--dir", dest="corpus", default=str(DEFAULT_DIR), metavar="DIR",
-                            help="a corpus folder with manifest.json and pages/; any other public corpus in the index "
-                                 "is replaced (default: the bundled demo corpus, %(default)s)")
+        parser.add_argument(
+            "--corpus",
+            "--dir",
+            dest="corpus",
+            default=str(DEFAULT_DIR),
+            metavar="DIR",
+            help="a corpus folder with manifest.json and pages/; any other public corpus in the index "
+            "is replaced (default: the bundled demo corpus, %(default)s)",
+        )
 
     def handle(self, *args, **options):
         directory = Path(options["corpus"])
@@ -100,5 +117,7 @@ class Command(BaseCommand):
             raise CommandError(f"{directory} has no manifest.json")
         removed = remove_other_corpora(directory)
         added, present = load(directory, replace=False)
-        self.stdout.write(f"corpus {directory.name}: {added} documents added, {present} already loaded, "
-                          f"{removed} pages of another corpus removed")
+        self.stdout.write(
+            f"corpus {directory.name}: {added} documents added, {present} already loaded, "
+            f"{removed} pages of another corpus removed"
+        )

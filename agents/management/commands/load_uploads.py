@@ -7,6 +7,7 @@ here, one at a time (the same limits and capped reader as the worker's): each li
 whether it is ready or rejected and why. Other files are listed as skipped. Loading the same
 folder again adds nothing new.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -24,10 +25,12 @@ class Command(BaseCommand):
     help = "Upload every PDF, HTML, Markdown, text and DOCX file of a folder into a user's private collection."
 
     def add_arguments(self, parser):
-        parser.add_argument("directory",
-                            help="a folder: every PDF, HTML, Markdown, text and DOCX file under it (recursively) is "
-                                 f"uploaded, each at most UPLOAD_MAX_BYTES (now {settings.UPLOAD_MAX_BYTES:,} bytes); "
-                                 "files already loaded are not added again")
+        parser.add_argument(
+            "directory",
+            help="a folder: every PDF, HTML, Markdown, text and DOCX file under it (recursively) is "
+            f"uploaded, each at most UPLOAD_MAX_BYTES (now {settings.UPLOAD_MAX_BYTES:,} bytes); "
+            "files already loaded are not added again",
+        )
         parser.add_argument("--user", required=True, help="the collection's owner, created if missing (required)")
 
     def handle(self, *args, **opts):
@@ -45,8 +48,9 @@ class Command(BaseCommand):
                 self.stdout.write(f"skipped {path} (not PDF, HTML, Markdown, text or DOCX)")
                 continue
             try:
-                doc = upload_create(user=user, filename=path.name, content=path.read_bytes(), content_type=content_type,
-                                    enqueue=False)
+                doc = upload_create(
+                    user=user, filename=path.name, content=path.read_bytes(), content_type=content_type, enqueue=False
+                )
             except ApplicationError as exc:
                 failed += 1
                 self.stderr.write(f"refused {path}: {exc.field}: {exc.message}")
@@ -58,6 +62,8 @@ class Command(BaseCommand):
                 continue
             loaded += 1
             self.stdout.write(f"uploaded {path} -> {doc.url} ({doc.status})")
-        self.stdout.write(f"{user.username}: {loaded} files ready, {rejected} rejected, {skipped} skipped, {failed} refused")
+        self.stdout.write(
+            f"{user.username}: {loaded} files ready, {rejected} rejected, {skipped} skipped, {failed} refused"
+        )
         if (failed or rejected) and not loaded:
             raise CommandError("no file could be uploaded")

@@ -6,6 +6,7 @@ against human-graded reports").
 - key-point judge: against a human-labelled file of {key_point, sentences, present, contradicted}.
 
 Prints agreement and the confusion matrix (rows: judge, columns: human)."""
+
 from __future__ import annotations
 
 import json
@@ -46,7 +47,9 @@ class Command(BaseCommand):
             for line in confusion(reviewed, list(ReportClaim.Verdict.values)):
                 self.stdout.write("  " + line)
         else:
-            self.stdout.write("  no reviewer verdicts yet: review claims in the admin (Report claims, override verdict)")
+            self.stdout.write(
+                "  no reviewer verdicts yet: review claims in the admin (Report claims, override verdict)"
+            )
         path = opts["keypoint_labels"]
         try:
             rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]

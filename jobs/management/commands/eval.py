@@ -11,6 +11,7 @@ reads its facts.json as ground truth; without it, the corpus is the questions fi
 when that holds a manifest.json, otherwise the demo corpus. Without a questions file, the
 corpus's questions.jsonl is used.
 """
+
 from __future__ import annotations
 
 import json
@@ -34,38 +35,87 @@ class Command(BaseCommand):
     help = "Run an evaluation question set and print quality, citation and trajectory figures."
 
     def add_arguments(self, parser):
-        parser.add_argument("questions", type=Path, nargs="?", default=None,
-                            help="a JSONL file, one question per line (question, key_points, optional known_answer, "
-                                 "corpus and answer annotations), e.g. agents/sources/demo_corpus/questions.jsonl "
-                                 "(default: the --corpus folder's questions.jsonl)")
-        parser.add_argument("--corpus", type=Path, default=None, metavar="DIR",
-                            help="corpus folder (manifest.json, pages/, facts.json) to load into the local index and "
-                                 "judge against (default: the question file's folder if it holds a manifest.json, "
-                                 "else the bundled demo corpus)")
-        parser.add_argument("--runs", type=bounded(int, low=1), default=3, help="runs of each question, at least 1 (default: %(default)s)")
-        parser.add_argument("--judge", choices=["auto", "match", "llm"], default="auto",
-                            help="key-point judge: match (a deterministic matcher), llm (the large model through the "
-                                 "model client), or auto (llm when a hosted model is configured, else match) "
-                                 "(default: %(default)s)")
-        parser.add_argument("--depth", choices=["quick", "deep"], default="deep",
-                            help="quick: fewer sub-questions and fewer pages each; deep: the full plan (default: %(default)s)")
-        parser.add_argument("--only", default="", metavar="IDS", help="comma-separated question ids to run (default: all)")
-        parser.add_argument("--variant", default=None,
-                            help="record the jobs under this experiment variant (default: each user's own variant)")
-        parser.add_argument("--out", type=Path, default=None, metavar="DIR",
-                            help="folder for results.json and results.md (default: var/eval/<UTC time>)")
-        parser.add_argument("--gate", type=bounded(float, low=0), default=None,
-                            help="fail when mean citation precision (0 to 1) is under this, at least 0; above 1 "
-                                 "always fails "
-                                 f"(default: CITATION_PRECISION_GATE, now {settings.CITATION_PRECISION_GATE:g})")
-        parser.add_argument("--spawn-worker", action="store_true",
-                            help="start a Celery worker with the sweeper beat for the run and stop it at the end "
-                                 "(default: off: a worker must be running)")
-        parser.add_argument("--concurrency", type=bounded(int, low=1), default=8,
-                            help="jobs in flight at once, at least 1 (default: %(default)s); a spawned worker gets as "
-                                 "many threads, at least 8")
-        parser.add_argument("--timeout", type=bounded(float, above=0), default=DEFAULT_TIMEOUT_SECONDS, metavar="SECONDS",
-                            help="give up after this many seconds for the whole run, more than 0 (default: %(default)g)")
+        parser.add_argument(
+            "questions",
+            type=Path,
+            nargs="?",
+            default=None,
+            help="a JSONL file, one question per line (question, key_points, optional known_answer, "
+            "corpus and answer annotations), e.g. agents/sources/demo_corpus/questions.jsonl "
+            "(default: the --corpus folder's questions.jsonl)",
+        )
+        parser.add_argument(
+            "--corpus",
+            type=Path,
+            default=None,
+            metavar="DIR",
+            help="corpus folder (manifest.json, pages/, facts.json) to load into the local index and "
+            "judge against (default: the question file's folder if it holds a manifest.json, "
+            "else the bundled demo corpus)",
+        )
+        parser.add_argument(
+            "--runs",
+            type=bounded(int, low=1),
+            default=3,
+            help="runs of each question, at least 1 (default: %(default)s)",
+        )
+        parser.add_argument(
+            "--judge",
+            choices=["auto", "match", "llm"],
+            default="auto",
+            help="key-point judge: match (a deterministic matcher), llm (the large model through the "
+            "model client), or auto (llm when a hosted model is configured, else match) "
+            "(default: %(default)s)",
+        )
+        parser.add_argument(
+            "--depth",
+            choices=["quick", "deep"],
+            default="deep",
+            help="quick: fewer sub-questions and fewer pages each; deep: the full plan (default: %(default)s)",
+        )
+        parser.add_argument(
+            "--only", default="", metavar="IDS", help="comma-separated question ids to run (default: all)"
+        )
+        parser.add_argument(
+            "--variant",
+            default=None,
+            help="record the jobs under this experiment variant (default: each user's own variant)",
+        )
+        parser.add_argument(
+            "--out",
+            type=Path,
+            default=None,
+            metavar="DIR",
+            help="folder for results.json and results.md (default: var/eval/<UTC time>)",
+        )
+        parser.add_argument(
+            "--gate",
+            type=bounded(float, low=0),
+            default=None,
+            help="fail when mean citation precision (0 to 1) is under this, at least 0; above 1 "
+            "always fails "
+            f"(default: CITATION_PRECISION_GATE, now {settings.CITATION_PRECISION_GATE:g})",
+        )
+        parser.add_argument(
+            "--spawn-worker",
+            action="store_true",
+            help="start a Celery worker with the sweeper beat for the run and stop it at the end "
+            "(default: off: a worker must be running)",
+        )
+        parser.add_argument(
+            "--concurrency",
+            type=bounded(int, low=1),
+            default=8,
+            help="jobs in flight at once, at least 1 (default: %(default)s); a spawned worker gets as "
+            "many threads, at least 8",
+        )
+        parser.add_argument(
+            "--timeout",
+            type=bounded(float, above=0),
+            default=DEFAULT_TIMEOUT_SECONDS,
+            metavar="SECONDS",
+            help="give up after this many seconds for the whole run, more than 0 (default: %(default)g)",
+        )
 
     def handle(self, *args, **opts):
         from agents.management.commands.load_demo_corpus import DEFAULT_DIR, load
@@ -91,8 +141,11 @@ class Command(BaseCommand):
         if judge == "auto":
             judge = "match" if settings.MODEL_LARGE.startswith("offline/") else "llm"
         load(corpus)
-        worker = WorkerProcess(concurrency=max(8, opts["concurrency"]), log_to_file=False, loglevel="ERROR").start() \
-            if opts["spawn_worker"] else None
+        worker = (
+            WorkerProcess(concurrency=max(8, opts["concurrency"]), log_to_file=False, loglevel="ERROR").start()
+            if opts["spawn_worker"]
+            else None
+        )
         try:
             rows = self._run(questions, opts, judge, truth)
         finally:
@@ -106,23 +159,42 @@ class Command(BaseCommand):
         precision = overall["all"].get("citation_precision", {}).get("mean")
         passed = precision is not None and precision >= gate
         answers, trajectory = evaluation.ANSWER_METRICS, evaluation.TRAJECTORY_METRICS
-        markdown = (f"## Evaluation: {len(questions)} questions x {opts['runs']} runs, judge {judge}, corpus {corpus}\n\n"
-                    + "All questions: the mean over questions of each repeat, then the mean and spread of those "
-                    "repeats (by question: mean and spread over that question's repeats).\n\n"
-                    + evaluation.markdown_table(overall, "All questions: answers", answers)
-                    + "\n" + evaluation.markdown_table(overall, "All questions: citations and trajectory", trajectory)
-                    + "\n" + evaluation.markdown_table(by_variant, "By experiment variant: answers", answers)
-                    + "\n" + evaluation.markdown_table(by_variant, "By experiment variant: citations and trajectory",
-                                                       trajectory)
-                    + "\n" + evaluation.markdown_table(by_question, "By question: answers", answers)
-                    + "\n" + evaluation.markdown_table(by_question, "By question: citations and trajectory", trajectory)
-                    + f"\nPrecision gate {gate:.0%}: {'passed' if passed else 'FAILED'} (mean precision "
-                    + (f"{precision:.1%})" if precision is not None else "n/a)") + "\n")
+        markdown = (
+            f"## Evaluation: {len(questions)} questions x {opts['runs']} runs, judge {judge}, corpus {corpus}\n\n"
+            + "All questions: the mean over questions of each repeat, then the mean and spread of those "
+            "repeats (by question: mean and spread over that question's repeats).\n\n"
+            + evaluation.markdown_table(overall, "All questions: answers", answers)
+            + "\n"
+            + evaluation.markdown_table(overall, "All questions: citations and trajectory", trajectory)
+            + "\n"
+            + evaluation.markdown_table(by_variant, "By experiment variant: answers", answers)
+            + "\n"
+            + evaluation.markdown_table(by_variant, "By experiment variant: citations and trajectory", trajectory)
+            + "\n"
+            + evaluation.markdown_table(by_question, "By question: answers", answers)
+            + "\n"
+            + evaluation.markdown_table(by_question, "By question: citations and trajectory", trajectory)
+            + f"\nPrecision gate {gate:.0%}: {'passed' if passed else 'FAILED'} (mean precision "
+            + (f"{precision:.1%})" if precision is not None else "n/a)")
+            + "\n"
+        )
         out = opts["out"] or Path(settings.VAR_DIR) / "eval" / datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
         out.mkdir(parents=True, exist_ok=True)
-        (out / "results.json").write_text(json.dumps({"corpus": str(corpus), "rows": rows, "overall": overall, "by_variant": by_variant,
-                                                      "by_question": by_question, "gate": gate, "passed": passed},
-                                                     indent=2, default=str))
+        (out / "results.json").write_text(
+            json.dumps(
+                {
+                    "corpus": str(corpus),
+                    "rows": rows,
+                    "overall": overall,
+                    "by_variant": by_variant,
+                    "by_question": by_question,
+                    "gate": gate,
+                    "passed": passed,
+                },
+                indent=2,
+                default=str,
+            )
+        )
         (out / "results.md").write_text(markdown)
         self.stdout.write(markdown)
         self.stdout.write(f"written to {out}/results.json and results.md")
@@ -145,8 +217,14 @@ class Command(BaseCommand):
         while queue or in_flight:
             while queue and len(in_flight) < opts["concurrency"]:
                 q, run = queue.pop(0)
-                job = services.job_create(user=user_for(q), question=q.question, depth=opts["depth"], sources=q.sources,
-                                          variant=opts["variant"], enforce_limits=False)
+                job = services.job_create(
+                    user=user_for(q),
+                    question=q.question,
+                    depth=opts["depth"],
+                    sources=q.sources,
+                    variant=opts["variant"],
+                    enforce_limits=False,
+                )
                 in_flight[str(job.pk)] = (q, run)
             done = Job.objects.filter(pk__in=list(in_flight), status__in=Job.TERMINAL_STATUSES)
             for job in done:

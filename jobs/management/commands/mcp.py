@@ -6,6 +6,7 @@ Every tool acts for --user (created if missing, as `research` does). stdout is t
 channel: nothing else is written there. With --spawn-worker a Celery worker with the sweeper
 beat runs for as long as the server does (the embedded default needs nothing else running);
 otherwise a worker must already be running (make run)."""
+
 from __future__ import annotations
 
 import sys
@@ -23,22 +24,31 @@ class Command(BaseCommand):
     help = "Serve the research tools over MCP on stdio, acting for one user."
 
     def add_arguments(self, parser):
-        parser.add_argument("--user", required=True, help="the user every tool call acts for, created if missing (required)")
-        parser.add_argument("--spawn-worker", action="store_true",
-                            help="start a Celery worker with the sweeper beat and stop it when the client "
-                                 "disconnects (default: off: a worker must be running, e.g. make run)")
+        parser.add_argument(
+            "--user", required=True, help="the user every tool call acts for, created if missing (required)"
+        )
+        parser.add_argument(
+            "--spawn-worker",
+            action="store_true",
+            help="start a Celery worker with the sweeper beat and stop it when the client "
+            "disconnects (default: off: a worker must be running, e.g. make run)",
+        )
 
     def handle(self, *args, **opts):
         user, _ = get_user_model().objects.get_or_create(username=opts["user"])
-        if settings.SEARCH_PROVIDER == "local" and not Document.objects.filter(collection=Document.DEMO_COLLECTION).exists():
+        if (
+            settings.SEARCH_PROVIDER == "local"
+            and not Document.objects.filter(collection=Document.DEMO_COLLECTION).exists()
+        ):
             from agents.management.commands.load_demo_corpus import load
 
             added, _ = load()
             print(f"loaded the demo corpus ({added} documents)", file=sys.stderr)
         worker = None
         if opts["spawn_worker"]:
-            worker = WorkerProcess(concurrency=settings.DEMO_WORKER_CONCURRENCY, log_to_file=False,
-                                   loglevel="WARNING").start(wait=False)
+            worker = WorkerProcess(
+                concurrency=settings.DEMO_WORKER_CONCURRENCY, log_to_file=False, loglevel="WARNING"
+            ).start(wait=False)
         try:
             build_server(user_id=user.pk).run("stdio")
         finally:

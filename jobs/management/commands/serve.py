@@ -9,6 +9,7 @@ beat that exits on its own is started again (research_project.respawn). The embe
 when this command started it (manage.py), is stopped by it after them: on Ctrl-C, SIGTERM, or
 when the web server exits.
 """
+
 from __future__ import annotations
 
 import os
@@ -38,20 +39,41 @@ class Command(BaseCommand):
     help = "Start web (uvicorn), a Celery worker and beat; print the address and a login."
 
     def add_arguments(self, parser):
-        parser.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"),
-                            help="address the web server listens on (default: HOST, or 127.0.0.1; now %(default)s)")
-        parser.add_argument("--port", type=bounded(int, low=1, high=65535), default=int(os.environ.get("PORT", "8000")),
-                            help="its port, 1-65535 (default: PORT, or 8000; now %(default)s)")
-        parser.add_argument("--user", default=os.environ.get("RUN_DEMO_USER", "demo"),
-                            help="the superuser to log in as; one without a password gets a random one "
-                                 "(default: RUN_DEMO_USER, or demo; now %(default)s)")
-        parser.add_argument("--concurrency", type=bounded(int, low=1), default=settings.DEMO_WORKER_CONCURRENCY,
-                            help="threads of the Celery worker, at least 1 (default: DEMO_WORKER_CONCURRENCY, now %(default)s)")
-        parser.add_argument("--login-file", default=str(Path(settings.VAR_DIR) / LOGIN_FILE), metavar="PATH",
-                            help="where a generated password is kept, owner-only (default: %(default)s)")
+        parser.add_argument(
+            "--host",
+            default=os.environ.get("HOST", "127.0.0.1"),
+            help="address the web server listens on (default: HOST, or 127.0.0.1; now %(default)s)",
+        )
+        parser.add_argument(
+            "--port",
+            type=bounded(int, low=1, high=65535),
+            default=int(os.environ.get("PORT", "8000")),
+            help="its port, 1-65535 (default: PORT, or 8000; now %(default)s)",
+        )
+        parser.add_argument(
+            "--user",
+            default=os.environ.get("RUN_DEMO_USER", "demo"),
+            help="the superuser to log in as; one without a password gets a random one "
+            "(default: RUN_DEMO_USER, or demo; now %(default)s)",
+        )
+        parser.add_argument(
+            "--concurrency",
+            type=bounded(int, low=1),
+            default=settings.DEMO_WORKER_CONCURRENCY,
+            help="threads of the Celery worker, at least 1 (default: DEMO_WORKER_CONCURRENCY, now %(default)s)",
+        )
+        parser.add_argument(
+            "--login-file",
+            default=str(Path(settings.VAR_DIR) / LOGIN_FILE),
+            metavar="PATH",
+            help="where a generated password is kept, owner-only (default: %(default)s)",
+        )
 
     def handle(self, *args, **opts):
-        if settings.SEARCH_PROVIDER == "local" and not Document.objects.filter(collection=Document.DEMO_COLLECTION).exists():
+        if (
+            settings.SEARCH_PROVIDER == "local"
+            and not Document.objects.filter(collection=Document.DEMO_COLLECTION).exists()
+        ):
             from agents.management.commands.load_demo_corpus import load
 
             added, _ = load()
@@ -63,13 +85,58 @@ class Command(BaseCommand):
         # broker hiccup can end a Celery worker) is started again; the web server's exit ends serve.
         respawn = [sys.executable, "-m", "research_project.respawn"]
         procs = {
-            "web": [sys.executable, "-m", "uvicorn", "research_project.asgi:application", "--host", opts["host"],
-                    "--port", str(opts["port"]), "--lifespan", "off", "--log-level", "warning"],
-            "worker": [*respawn, "--name", "worker", "--", sys.executable, "-m", "celery", "--quiet", "-A",
-                       "research_project", "worker", "--pool", "threads", "--concurrency", str(opts["concurrency"]),
-                       "--loglevel", "WARNING", "--without-gossip", "--without-mingle"],
-            "beat": [*respawn, "--name", "beat", "--", sys.executable, "-m", "celery", "--quiet", "-A", "research_project",
-                     "beat", "--loglevel", "WARNING", "-s", str(var / "celerybeat-schedule")],
+            "web": [
+                sys.executable,
+                "-m",
+                "uvicorn",
+                "research_project.asgi:application",
+                "--host",
+                opts["host"],
+                "--port",
+                str(opts["port"]),
+                "--lifespan",
+                "off",
+                "--log-level",
+                "warning",
+            ],
+            "worker": [
+                *respawn,
+                "--name",
+                "worker",
+                "--",
+                sys.executable,
+                "-m",
+                "celery",
+                "--quiet",
+                "-A",
+                "research_project",
+                "worker",
+                "--pool",
+                "threads",
+                "--concurrency",
+                str(opts["concurrency"]),
+                "--loglevel",
+                "WARNING",
+                "--without-gossip",
+                "--without-mingle",
+            ],
+            "beat": [
+                *respawn,
+                "--name",
+                "beat",
+                "--",
+                sys.executable,
+                "-m",
+                "celery",
+                "--quiet",
+                "-A",
+                "research_project",
+                "beat",
+                "--loglevel",
+                "WARNING",
+                "-s",
+                str(var / "celerybeat-schedule"),
+            ],
         }
         running: dict[str, subprocess.Popen] = {}
         stop = {"now": False}
