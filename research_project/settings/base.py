@@ -191,8 +191,10 @@ LEASE_RENEW_SECONDS = env_float("LEASE_RENEW_SECONDS", 10)
 LEASE_TTL_SECONDS = env_float("LEASE_TTL_SECONDS", 30)
 SWEEP_INTERVAL_SECONDS = env_float("SWEEP_INTERVAL_SECONDS", 10)
 # A dead task's job waits this long at most for the steps other workers have in flight on it
-# (they commit under the old epoch instead of running again after the takeover).
-DRAIN_GRACE_SECONDS = env_float("DRAIN_GRACE_SECONDS", 5)
+# (they commit under the old epoch instead of running again after the takeover). 4.5 s: the
+# 30 s heartbeat expiry, the grace and the checks' two 0.25 s margins stay within the 35 s the
+# design allows from a kill to the resume.
+DRAIN_GRACE_SECONDS = env_float("DRAIN_GRACE_SECONDS", 4.5)
 CELERY_BEAT_SCHEDULE = {
     "sweep-expired-leases": {"task": "jobs.tasks.sweep_expired_leases", "schedule": SWEEP_INTERVAL_SECONDS},
     "cleanup-trajectories": {"task": "jobs.tasks.cleanup_trajectories", "schedule": 24 * 3600},
