@@ -35,6 +35,33 @@ def _table_of(sentence: tx.Sentence) -> str | None:
     return context + "|" + "|".join(headers)
 
 
+# A name this many words or fewer from an asked word ("the Kestrel Ridge electric pickup") is
+# what the page calls by that word.
+BRIDGE_WINDOW_WORDS = 3
+BRIDGE_BONUS = 0.5
+
+
+def bridge_names(sents: list[tx.Sentence], corpus: list[list[str]], asked: set[str]) -> set[str]:
+    """Names the page's prose ties to asked words that none of its table rows holds: "… and the
+    Kestrel Ridge electric pickup" ties "pickup" to Kestrel Ridge, so the row of the Kestrel
+    Ridge answers "the battery capacity of its electric pickup" though it never says pickup."""
+    rows = [set(t) for s, t in zip(sents, corpus) if _table_of(s) is not None]
+    missing = asked - set().union(*rows) if rows else set()
+    names: set[str] = set()
+    for sent in sents:
+        if not missing or _table_of(sent) is not None:
+            continue
+        words = sent.text.split()
+        for i, word in enumerate(words):
+            if not set(tx.terms(word)) & missing:
+                continue
+            before = tx.entities(" ".join(words[max(0, i - BRIDGE_WINDOW_WORDS) : i]))
+            after = tx.entities(" ".join(words[i + 1 : i + 1 + BRIDGE_WINDOW_WORDS]))
+            nearest = before[-1:] or after[:1]
+            names.update(n for n in nearest if len(n.split()) > 1)
+    return names
+
+
 def _usable(sentence: tx.Sentence) -> bool:
     n = len(sentence.text.split())
     row = TABLE_ROW_RE.match(sentence.text) is not None
@@ -60,6 +87,7 @@ def read(subquestion: str, page: str, max_notes: int = 5) -> dict:
     wants_figures = any(
         w in subquestion.lower() for w in ("figure", "how many", "how much", "capacity", "rank", "share", "volume")
     )
+    bridged = bridge_names(sents, corpus, qset)
     ranked = []
     for sent, terms, score in zip(sents, corpus, scores):
         matched = len(qset & set(terms))
@@ -67,6 +95,9 @@ def read(subquestion: str, page: str, max_notes: int = 5) -> dict:
             continue
         bonus = 0.15 * score if wants_figures and tx.numbers(sent.text) else 0.0
         bonus += 0.05 * score * min(len(tx.entities(sent.text)), 3)
+        if bridged and _table_of(sent) is not None:
+            body = sent.text.rpartition(" \u2014 ")[2]  # the row's cells, not the table's caption
+            bonus += BRIDGE_BONUS * score * sum(1 for n in bridged if n in body)
         ranked.append((score + bonus, sent))
     ranked.sort(key=lambda pair: (-pair[0], pair[1].start))
     chosen = []

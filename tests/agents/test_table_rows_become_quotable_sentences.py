@@ -53,6 +53,24 @@ def test_the_offline_reader_quotes_the_row_that_answers_and_the_quote_is_exact()
     assert anchor(text, row, note["char_start"], note["char_end"]) is not None
 
 
+def test_a_row_the_prose_names_by_the_asked_word_is_read_though_the_row_never_says_it():
+    # "pickup" is in no row; the prose calls the Orla Tundra the pickup, so its row answers.
+    page = SPEC_PAGE.replace(
+        "<p>Orla Cars publishes",
+        "<p>The line-up: the Orla Brisk city car and the Orla Tundra electric pickup. Orla Cars publishes",
+    ).replace(
+        "<tbody>",
+        "<tbody>"
+        + "".join(
+            f"<tr><td>Orla {m}</td><td>LFP</td><td>{60 + i}</td></tr>" for i, m in enumerate(["Vale", "Fjord", "Moss"])
+        ),
+    )
+    text = clean.clean_html(page, "https://orla.example/specs").text
+    out = engine_reader.read("What is the usable battery capacity of the Orla Cars electric pickup?", text)
+    rows = [n["quote"] for n in out["notes"] if "Model:" in n["quote"]]
+    assert any("Orla Tundra" in r and "117" in r for r in rows), rows
+
+
 def test_a_wide_row_is_still_a_quotable_sentence_but_a_heading_is_not():
     headers = [f"Metric {i}" for i in range(20)]
     row = tables.row_sentences("Plant figures", headers, [[f"value {i}" for i in range(20)]])[0]
