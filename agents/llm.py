@@ -157,13 +157,19 @@ def reservation_estimate(messages: list) -> int:
     return sum(len(m.get("content") or "") // 3 + 8 for m in messages)
 
 
+def is_offline_engine(model: str) -> bool:
+    """The bundled offline engine (offline/large, offline/small): ours, priced at the design's
+    prices, asked in json_schema form only."""
+    return model.startswith("offline/")
+
+
 def price_usd_micros(model: str, role: str, tokens_in: int, tokens_out: int) -> int:
     """Cost of a call: MODEL_PRICES, else litellm's price map, else the design's assumed
     prices for the role's tier."""
     override = settings.MODEL_PRICES.get(model)
     if override:
         return round(tokens_in * float(override["in"]) + tokens_out * float(override["out"]))
-    if not _is_offline_engine(model):
+    if not is_offline_engine(model):
         try:
             cost_in, cost_out = litellm.cost_per_token(
                 model=model, prompt_tokens=tokens_in, completion_tokens=tokens_out
@@ -311,10 +317,6 @@ def _mode_key(model: str, conn: dict) -> str:
     return f"llm:output_mode:{model}|{conn.get('api_base', '')}"
 
 
-def _is_offline_engine(model: str) -> bool:
-    return model.startswith("offline/")
-
-
 def output_mode(model: str, conn: dict) -> str:
     """The structured-output form to ask `model` (at `conn`) for: MODEL_OUTPUT_MODES, else what
     an earlier refusal taught (Redis), else litellm's capability data, else json_schema. The
@@ -322,7 +324,7 @@ def output_mode(model: str, conn: dict) -> str:
     configured = settings.MODEL_OUTPUT_MODES.get(model)
     if configured in OUTPUT_MODES:
         return configured
-    if _is_offline_engine(model):
+    if is_offline_engine(model):
         return OUTPUT_MODES[0]
     try:
         remembered = redis_client().get(_mode_key(model, conn))
@@ -488,7 +490,7 @@ def _call_litellm(*, model: str, role: str, messages: list, schema_name: str, ma
             kind, error = TRANSIENT, exc
         except Exception as exc:  # noqa: BLE001 - classified below; anything else is not ours to retry
             # The offline engine's own errors (their tracebacks say "schema") are no refusal.
-            if refuses_output_mode(exc) and mode != OUTPUT_MODES[-1] and not _is_offline_engine(model):
+            if refuses_output_mode(exc) and mode != OUTPUT_MODES[-1] and not is_offline_engine(model):
                 weaker = OUTPUT_MODES[OUTPUT_MODES.index(mode) + 1]
                 logger.warning(
                     "%s refused response format %s (%s); asking for %s from now on",

@@ -204,25 +204,19 @@ def _figure_after(sentence: str, name: str) -> tuple[float, str] | None:
     return None
 
 
-_DESCENDING_SUP = r"(?:largest|biggest|highest|greatest|leading|top|best-selling|top-selling)"
-_ASCENDING_SUP = r"(?:smallest|lowest|fewest|least|worst)"
+# "the sixth-largest", "3rd-biggest": an ordinal joined to a superlative (either direction).
+_DESCENDING_WORDS = ("largest", "biggest", "highest", "greatest", "leading", "top", "best-selling", "top-selling")
 _STATED_RANK_RE = re.compile(
     r"(?<![\w-])(?P<ord>"
-    + "|".join(w for w in qshape.ORDINALS if not w[0].isdigit())
-    + r"|\d+(?:st|nd|rd|th))[\s-]+(?P<sup>"
-    + _DESCENDING_SUP[3:-1]
-    + "|"
-    + _ASCENDING_SUP[3:-1]
+    + "|".join(qshape.ORDINALS)
+    + r")[\s-]+(?P<sup>"
+    + "|".join((*_DESCENDING_WORDS, *sorted(_ASCENDING)))
     + r")\b",
     re.I,
 )
 # "… the third-largest maker, behind Voltara Motors and Kestrel Automotive": the names behind
 # which a stated rank comes hold the ranks before it, in order.
 _BEHIND_RE = re.compile(r"\b(?:behind|after|trailing)\b", re.I)
-
-
-def _ordinal_of(word: str) -> int:
-    return qshape.ORDINALS.get(word.lower(), 0)
 
 
 def stated_ranks(
@@ -238,7 +232,7 @@ def stated_ranks(
                 continue
             if nouns and not set(tx.terms(" ".join(s[m.end() :].split()[:RANK_WINDOW_WORDS]))) & nouns:
                 continue
-            n = _ordinal_of(m.group("ord"))
+            n = qshape.ORDINALS.get(m.group("ord").lower(), 0)
             names = _candidates(s, exclude)
             if not n or not names:
                 continue

@@ -41,15 +41,17 @@ BRIDGE_WINDOW_WORDS = 3
 BRIDGE_BONUS = 0.5
 
 
-def bridge_names(sents: list[tx.Sentence], corpus: list[list[str]], asked: set[str]) -> set[str]:
+def bridge_names(
+    sents: list[tx.Sentence], corpus: list[list[str]], tables: list[str | None], asked: set[str]
+) -> set[str]:
     """Names the page's prose ties to asked words that none of its table rows holds: "… and the
     Kestrel Ridge electric pickup" ties "pickup" to Kestrel Ridge, so the row of the Kestrel
     Ridge answers "the battery capacity of its electric pickup" though it never says pickup."""
-    rows = [set(t) for s, t in zip(sents, corpus) if _table_of(s) is not None]
+    rows = [set(t) for t, table in zip(corpus, tables) if table is not None]
     missing = asked - set().union(*rows) if rows else set()
     names: set[str] = set()
-    for sent in sents:
-        if not missing or _table_of(sent) is not None:
+    for sent, table in zip(sents, tables):
+        if not missing or table is not None:
             continue
         words = sent.text.split()
         for i, word in enumerate(words):
@@ -87,28 +89,28 @@ def read(subquestion: str, page: str, max_notes: int = 5) -> dict:
     wants_figures = any(
         w in subquestion.lower() for w in ("figure", "how many", "how much", "capacity", "rank", "share", "volume")
     )
-    bridged = bridge_names(sents, corpus, qset)
+    tables = [_table_of(s) for s in sents]
+    bridged = bridge_names(sents, corpus, tables, qset)
     ranked = []
-    for sent, terms, score in zip(sents, corpus, scores):
+    for sent, terms, score, table in zip(sents, corpus, scores, tables):
         matched = len(qset & set(terms))
         if matched < min(2, len(qset)):
             continue
         bonus = 0.15 * score if wants_figures and tx.numbers(sent.text) else 0.0
         bonus += 0.05 * score * min(len(tx.entities(sent.text)), 3)
-        if bridged and _table_of(sent) is not None:
+        if bridged and table is not None:
             body = sent.text.rpartition(" \u2014 ")[2]  # the row's cells, not the table's caption
             bonus += BRIDGE_BONUS * score * sum(1 for n in bridged if n in body)
-        ranked.append((score + bonus, sent))
-    ranked.sort(key=lambda pair: (-pair[0], pair[1].start))
+        ranked.append((score + bonus, sent, table))
+    ranked.sort(key=lambda entry: (-entry[0], entry[1].start))
     chosen = []
     rows_taken: dict[str, int] = {}
     floor = RELATIVE_SCORE_FLOOR * ranked[0][0] if ranked else 0
-    for score, sent in ranked:
+    for score, sent, table in ranked:
         if score <= 0 or score < floor:
             break
         if any(tx.jaccard(tx.term_set(sent.text), tx.term_set(c.text)) > 0.8 for c in chosen):
             continue  # the page repeats itself
-        table = _table_of(sent)
         if table is not None:
             if rows_taken.get(table, 0) >= MAX_ROWS_PER_TABLE:
                 continue

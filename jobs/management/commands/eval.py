@@ -23,6 +23,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
+from agents.llm import is_offline_engine
 from jobs import evaluation, services
 from jobs.management.options import bounded
 from jobs.models import Job
@@ -139,7 +140,7 @@ class Command(BaseCommand):
             raise CommandError("no questions to run")
         judge = opts["judge"]
         if judge == "auto":
-            judge = "match" if settings.MODEL_LARGE.startswith("offline/") else "llm"
+            judge = "match" if is_offline_engine(settings.MODEL_LARGE) else "llm"
         load(corpus)
         worker = (
             WorkerProcess(concurrency=max(8, opts["concurrency"]), log_to_file=False, loglevel="ERROR").start()
