@@ -85,6 +85,9 @@ class Disagreement:
         longest written form ("deliveries" over "delivered")."""
         reps = [s.representative for s in self.sides + self.minority]
         shared = set.intersection(*(set(r.attribute) for r in reps)) if reps else set()
+        if not shared:
+            # "the 1,000 MW wind farm" against "a capacity of 1,050 MW": the measure one side names
+            shared = set().union(*(set(r.attribute) & fx.MEASURE_KEYS for r in reps))
         forms: dict[str, str] = {}
         for r in reps:
             for w in r.attribute_words:

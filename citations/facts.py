@@ -89,10 +89,16 @@ _REPORTING_RE = re.compile(
     r"ranked|puts?|gives?|expects?|mapped|calculat\w*|finds?|found|shows?|writes?|wrote|notes?|"
     r"noted|records?|recorded|puts)\b"
 )
-# Words that make a figure one of a part of the period ("in the first nine months of 2025").
-_PART_OF_PERIOD = frozenset(
-    "first second third fourth last half quarter quarterly month months nine six three q1 q2 q3 q4 "
-    "h1 h2 ytd so-far preliminary".split()
+# Phrases that make a figure one of a part of the period ("in the first nine months of 2025",
+# "fourth-quarter deliveries", "H1"). An ordinal alone is not one: "the second phase of the
+# plant", "its first full year of operation" are about the whole period.
+_PERIOD_ORDINAL = r"(?:first|second|third|fourth|last|final)"
+_PERIOD_COUNT = r"(?:two|three|four|five|six|seven|eight|nine|ten|eleven)"
+_PART_OF_PERIOD_RE = re.compile(
+    rf"\b(?:{_PERIOD_ORDINAL}[\s-]+(?:{_PERIOD_COUNT}[\s-]+)?(?:quarters?|half|halves|months?|weeks?)"
+    rf"|{_PERIOD_COUNT}[\s-]+months?|quarterly|half[\s-]year(?:ly)?|[qh][1-4]|ytd|year[\s-]to[\s-]date"
+    r"|so far|preliminary)\b",
+    re.I,
 )
 _CHANGE_RE = re.compile(r"\b(?:from|on|over|compared with)\s+(?:about\s+|the\s+)?[$€£]?\d", re.I)  # "up from 36 GWh"
 _REPORTED_RE = re.compile(
@@ -130,6 +136,8 @@ class Fact:
     claim: str
     attribute_words: tuple = field(default_factory=tuple)  # as written, in order
     page: object = None  # the page it was read from (its source id, or url)
+    period_part: frozenset = frozenset()  # word keys of the part of the period ("first nine months")
+    sizes_subject: bool = False  # the figure describes a thing by its size ("the 1,000 MW wind farm")
 
     @property
     def value_text(self) -> str:
@@ -264,6 +272,9 @@ def _extract_from(text: str, note: EvidenceNote, quote_numbers: set) -> list[Fac
             continue
         attribute_words.append(w)
     attribute = frozenset(_key(w) for w in attribute_words)
+    period_part = frozenset(
+        _key(w) for m in _PART_OF_PERIOD_RE.finditer(body) for w in re.findall(r"[a-z0-9]+", m.group(0).lower())
+    )
     out = []
     seen = set()
     kinds = [(q.dimension, _nearest_year(text, q)) for q in qs]
@@ -294,14 +305,15 @@ def _extract_from(text: str, note: EvidenceNote, quote_numbers: set) -> list[Fac
                 claim=note.claim,
                 attribute_words=tuple(dict.fromkeys(attribute_words)),
                 page=note.source_id if note.source_id is not None else (note.url or note.domain),
+                period_part=period_part,
+                sizes_subject=_sizes_a_thing(text, q),
             )
         )
     return out
 
 
-_PART_KEYS = frozenset(_key(w) for w in _PART_OF_PERIOD)
 # What a figure measures, in any field: two figures that name different measures are different facts.
-_MEASURE_KEYS = frozenset(
+MEASURE_KEYS = frozenset(
     _key(w)
     for w in (
         "capacity output production produced deliveries delivered sales sold revenue turnover profit employees staff "
@@ -309,6 +321,25 @@ _MEASURE_KEYS = frozenset(
         "generation generated demand exports imports"
     ).split()
 )
+
+
+# Units a thing is sized in when the figure stands before its noun ("the 1,000 MW wind farm",
+# "a 48 GWh plant", "the €5 billion project"): the figure is that thing's size in the unit's
+# measure, so it is the same quantity as a figure in the same unit that names its measure
+# ("has a capacity of 1,050 MW"). Counts, shares and durations do not size a thing this way
+# ("a 25-year contract", "a 70% stake" are about something else).
+_SIZING_DIMENSIONS = frozenset({"energy", "power", "mass", "length", "usd", "eur", "gbp", "jpy"})
+_DETERMINER_BEFORE_RE = re.compile(r"\b(?:the|a|an|its|their|his|her|our)\s+(?:planned\s+|new\s+)?$", re.I)
+_NOUN_AFTER_RE = re.compile(r"^[\s\-\u2011]*([a-z][a-z\-]+)")
+
+
+def _sizes_a_thing(text: str, q: Quantity) -> bool:
+    if q.dimension not in _SIZING_DIMENSIONS or not _DETERMINER_BEFORE_RE.search(text[: q.start]):
+        return False
+    after = _NOUN_AFTER_RE.match(text[q.end :])
+    noun = after.group(1).lower() if after else ""
+    # "the 45 GWh figure", "an estimated 48 GWh" name a figure, not a thing
+    return bool(noun) and noun not in tx.STOPWORDS and _key(noun) not in _NOT_ATTRIBUTE
 
 
 def _figure_in(q: Quantity, quote: str) -> bool:
@@ -339,11 +370,16 @@ def same_key(a: Fact, b: Fact) -> bool:
         return False
     if not a.attribute or not b.attribute:
         return False
-    if (a.attribute & _PART_KEYS) != (b.attribute & _PART_KEYS):
+    if a.period_part != b.period_part:
         return False  # nine months against a full year
-    ma, mb = a.attribute & _MEASURE_KEYS, b.attribute & _MEASURE_KEYS
+    ma, mb = a.attribute & MEASURE_KEYS, b.attribute & MEASURE_KEYS
     if ma and mb and not ma & mb:
         return False  # a plant's capacity against what it delivered
+    for sized, other, measure in ((a, b, ma), (b, a, mb)):
+        # "the 1,000 MW wind farm" is the farm's size in the unit both figures are written in,
+        # when it names at least the things the other figure is about
+        if sized.sizes_subject and not measure and _subject_covered(other.subject, sized.subject):
+            return True
     shared = len(a.attribute & b.attribute)
     return shared >= 1 and shared / min(len(a.attribute), len(b.attribute)) >= ATTRIBUTE_OVERLAP
 
