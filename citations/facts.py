@@ -375,10 +375,11 @@ def same_key(a: Fact, b: Fact) -> bool:
     ma, mb = a.attribute & MEASURE_KEYS, b.attribute & MEASURE_KEYS
     if ma and mb and not ma & mb:
         return False  # a plant's capacity against what it delivered
-    for sized, other, measure in ((a, b, ma), (b, a, mb)):
-        # "the 1,000 MW wind farm" is the farm's size in the unit both figures are written in,
-        # when it names at least the things the other figure is about
-        if sized.sizes_subject and not measure and _subject_covered(other.subject, sized.subject):
+    for sized, other, measure, named in ((a, b, ma, mb), (b, a, mb, ma)):
+        # "the 1,000 MW wind farm" is the farm's size in the unit both figures are written in: the
+        # same quantity as a figure that names its measure ("a capacity of 1,050 MW"), when it names
+        # at least the things that figure is about
+        if sized.sizes_subject and not measure and named and _subject_covered(other.subject, sized.subject):
             return True
     shared = len(a.attribute & b.attribute)
     return shared >= 1 and shared / min(len(a.attribute), len(b.attribute)) >= ATTRIBUTE_OVERLAP

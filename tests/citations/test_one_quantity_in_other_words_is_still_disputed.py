@@ -1,0 +1,94 @@
+"""Two sources giving different values for one quantity disagree even when they word it
+differently: an ordinal that is not a part of the period ("the second phase", "its first full
+year") does not make a figure partial, and a figure that sizes a thing ("the 800 MW solar park")
+is that thing's size in the unit's measure. Hand-written notes about invented things."""
+
+from citations.evidence import EvidenceNote
+from citations.selection import select
+
+
+def note(i, text, domain, published):
+    return EvidenceNote(
+        id=i, claim=text, quote=text, domain=domain, url=f"https://{domain}/p{i}", published=published, section="S"
+    )
+
+
+def disputed(notes, question):
+    out = select(question=question, outline=[{"heading": "S", "purpose": question}], notes=notes)
+    return [sorted((v["value"], v["date"]) for v in d["values"]) for d in out["disagreements"]]
+
+
+def test_a_plants_second_phase_is_not_a_part_of_the_year():
+    notes = [
+        note(
+            1,
+            "Marrowfield Chemicals has opened the second phase of its Tarsk plant, which raises the plant's "
+            "capacity to 90,000 tonnes of cathode material a year.",
+            "marrowfield.example",
+            "2025-05-02",
+        ),
+        note(
+            2,
+            "Marrowfield Chemicals' plant in Tarsk has a capacity of 80,000 tonnes a year and supplies Orlo Cells.",
+            "brightline-research.example",
+            "2024-09-30",
+        ),
+    ]
+    assert disputed(notes, "What is the capacity of the Tarsk plant?") == [
+        [("80,000 tonnes", "2024-09-30"), ("90,000 tonnes", "2025-05-02")]
+    ]
+
+
+def test_a_first_full_year_is_the_whole_year():
+    notes = [
+        note(
+            1,
+            "In 2025, its first full year of operation, Larkspur Bank reached a capacity factor of 46%.",
+            "larkspur-energy.example",
+            "2026-02-03",
+        ),
+        note(
+            2,
+            "We estimate that Larkspur Bank reached a capacity factor of about 42% in 2025.",
+            "gridwatch-analytics.example",
+            "2026-01-12",
+        ),
+    ]
+    assert disputed(notes, "What capacity factor did Larkspur Bank reach in 2025?") == [
+        [("42%", "2026-01-12"), ("46%", "2026-02-03")]
+    ]
+
+
+def test_a_figure_that_sizes_a_thing_disputes_the_figure_that_names_its_measure():
+    notes = [
+        note(
+            1,
+            "Building work has started at Eddery Flats, the 800 MW solar park that Quillon Power is developing.",
+            "sunfield-review.example",
+            "2023-04-11",
+        ),
+        note(
+            2,
+            "With all panels connected, Eddery Flats has a capacity of 840 MW.",
+            "quillon-power.example",
+            "2025-10-01",
+        ),
+    ]
+    out = select(
+        question="What is the capacity of Eddery Flats?", outline=[{"heading": "S", "purpose": "capacity"}], notes=notes
+    )
+    [d] = out["disagreements"]
+    assert sorted((v["value"], v["date"]) for v in d["values"]) == [("800 MW", "2023-04-11"), ("840 MW", "2025-10-01")]
+    assert d["sentence"].startswith("Sources disagree on capacity for Eddery Flats:")
+
+
+def test_a_figure_named_as_a_figure_or_sizing_a_broader_subject_is_not_compared():
+    notes = [
+        note(1, "Quillon Power has not confirmed the 50 MW figure.", "sunfield-review.example", "2024-02-01"),
+        note(
+            2, "Building work has started at the 45 MW solar park of Quillon Power.", "sunfield.example", "2024-03-01"
+        ),
+        note(3, "The Arden plant of Quillon Power has a capacity of 52 MW.", "quillon-power.example", "2025-01-15"),
+        note(4, "The Brisk plant of Quillon Power has a capacity of 48 MW.", "quillon-power.example", "2025-01-15"),
+    ]
+    assert disputed(notes, "What capacity do the plants of Quillon Power have?") == []
