@@ -408,11 +408,29 @@ _ASK_FILLER = frozenset(
 )
 
 
+# A unit's symbol and a period's adjective ask for the same thing as the word: a table header
+# says "Annual output (km)" where the question says "kilometres ... a year".
+_SAME_AS = {
+    "km": "kilom",
+    "kms": "kilom",
+    "kg": "kilog",
+    "kgs": "kilog",
+    "annua": "year",
+    "yearl": "year",
+    "yr": "year",
+    "yrs": "year",
+    "hr": "hour",
+    "hrs": "hour",
+}
+
+
 def _prefix_terms(text: str) -> set[str]:
-    return {t[:5] for t in tx.terms(text) if not tx.is_year(t)}
+    return {_SAME_AS.get(t[:5], t[:5]) for t in tx.terms(text) if not tx.is_year(t)}
 
 
 QUANTITY_BONUS = 0.2
+OTHER_SUBJECT_SHARE = 0.5
+NO_FIGURE_SHARE = 0.7
 OWN_SQ_BONUS = 0.05  # a tie-breaker: the note its worker found for exactly this link
 _QUANTITY_ASK_RE = re.compile(
     r"\b(?:how (?:many|much|large|big|long)|what (?:share|shares|percentage|proportion|number|"
@@ -441,17 +459,25 @@ def _weights(notes: list[dict]) -> dict[str, float]:
     return {t: math.log(total / (c + 0.5)) + 1.0 for t, c in df.items()} | {"__missing__": math.log(total / 0.5) + 1.0}
 
 
-def _fit(ask: str, note: dict, weights: dict) -> float:
+def _fit(ask: str, note: dict, weights: dict, *, about_its_names: bool = False) -> float:
     """How much of `ask` a note states: the weight of the ask's words it holds (rare words weigh
     more) over the weight of all of them, plus the names of the ask it names; halved when the
-    ask names a year the note does not (last year's figure does not answer this year's)."""
+    ask names a year the note does not (last year's figure does not answer this year's), and,
+    with `about_its_names`, when it names none of the names the ask gives (another wind farm's
+    capacity does not answer "the capacity of the Skarvholm wind farm", however many words of
+    the question it holds)."""
     score = _fit_terms(ask, note, weights)
+    if about_its_names and (names := _ask_names(ask)) and not any(_names(note, n) for n in names):
+        score *= OTHER_SUBJECT_SHARE
     years = {y for y in tx.numbers(ask) if tx.is_year(y)}
     note_years = {y for y in tx.numbers(note["claim"]) if tx.is_year(y)}
     if years and note_years and not years & note_years:
         score *= 0.5
-    if _QUANTITY_ASK_RE.search(ask) and _gives_figure(note["claim"]):
-        score += QUANTITY_BONUS  # the ask wants a figure and the note gives one
+    if _QUANTITY_ASK_RE.search(ask):
+        if _gives_figure(note["claim"]):
+            score += QUANTITY_BONUS  # the ask wants a figure and the note gives one
+        else:
+            score *= NO_FIGURE_SHARE  # what the thing is, not how much of it there is
     elif _YEAR_ASK_RE.search(ask) and note_years:
         score += QUANTITY_BONUS  # the ask wants a year and the note gives one
     return score
@@ -470,7 +496,12 @@ def _fit_terms(ask: str, note: dict, weights: dict) -> float:
 
 def _ask_names(ask: str) -> list[str]:
     """The names an ask gives, possessives set aside ("Lumen Ion's partner" -> "Lumen Ion")."""
-    out = [re.sub(r"(?:'s|\u2019s|')$", "", n) for n in tx.entities(ask)]
+    # "Castellan Cables' Moerdijk factory": the owner and the thing are two names
+    out = [
+        re.sub(r"(?:'s|\u2019s|')$", "", part)
+        for n in tx.entities(ask)
+        for part in re.split(r"(?:'s|\u2019s|')\s+", n)
+    ]
     return [n for n in dict.fromkeys(out) if len(n) > 2]
 
 
@@ -495,6 +526,11 @@ def write_answer(prompt: str) -> dict:
     weights = _weights(notes)
     top_hop = max((h for h, _, _, _ in sqs), default=0)
     chain = top_hop >= 2 or any(h >= 2 for h, _, _, _ in sqs)
+
+    def fit(ask: str, note: dict) -> float:
+        # A chain's answer names the link found, not the name the question starts from.
+        return _fit(ask, note, weights, about_its_names=not chain)
+
     # Asks, most direct first: the final link (latest round first), then the question itself.
     asks = []
     if chain:
@@ -515,17 +551,17 @@ def write_answer(prompt: str) -> dict:
         # The best note for any wording of this link; a note of the sub-question itself counts a
         # little more: its worker looked for exactly this.
         scored = [
-            (_fit(ask, n, weights) + (OWN_SQ_BONUS if sq_id and n["sq"] == sq_id else 0), n["quality"], -n["id"], n)
+            (fit(ask, n) + (OWN_SQ_BONUS if sq_id and n["sq"] == sq_id else 0), n["quality"], -n["id"], n)
             for ask, sq_id in options
             for n in pool
-            if _fit(ask, n, weights) >= ANSWERED_SHARE
+            if fit(ask, n) >= ANSWERED_SHARE
         ]
         if scored:
             chosen.append(max(scored, key=lambda x: x[:3])[3])
         if len(chosen) >= MAX_ANSWER_SENTENCES:
             break
     unanswered = []
-    direct = max(_fit(question, n, weights) for n in notes)
+    direct = max(fit(question, n) for n in notes)
     if (
         not chain
         and not already_missing
@@ -537,11 +573,9 @@ def write_answer(prompt: str) -> dict:
         unanswered.append(qtext.absence_clause(question))
     # A second sentence from the rest of the question's asks when only one was found.
     if len(chosen) < 2:
-        rest = sorted(
-            (n for n in notes if n not in chosen), key=lambda n: (-_fit(question, n, weights), -n["quality"], n["id"])
-        )
+        rest = sorted((n for n in notes if n not in chosen), key=lambda n: (-fit(question, n), -n["quality"], n["id"]))
         for n in rest[: 2 - len(chosen)]:
-            if _fit(question, n, weights) >= ANSWERED_SHARE:
+            if fit(question, n) >= ANSWERED_SHARE:
                 chosen.append(n)
     distinct: list[dict] = []
     for n in chosen:

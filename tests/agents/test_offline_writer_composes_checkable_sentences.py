@@ -117,7 +117,6 @@ def test_a_disagreement_code_already_states_is_not_written_again():
 def test_a_table_row_on_the_companys_own_site_answers_a_figure_question_in_the_opening():
     # The row names neither the company (its own site) nor the unit (in the column header); it
     # is still the answer, and the opening must not say the sources do not state it.
-    from agents import prompts
 
     rows = [
         ("Foundry sites — Site: Lerwick; Capacity (tonnes per year): 12,000; Opened: 2019.", "brannock-alloys.example"),
@@ -144,6 +143,14 @@ def test_a_table_row_on_the_companys_own_site_answers_a_figure_question_in_the_o
         for i, (c, d) in enumerate(rows, 1)
     ]
     question = "What is the annual capacity of Brannock Alloys' foundry in Lerwick?"
+    out = opening(question, notes)
+    assert out["unanswered"] == []
+    assert out["sentences"][0]["text"].startswith("Foundry sites — Site: Lerwick"), out["sentences"]
+
+
+def opening(question: str, notes: list[dict]) -> dict:
+    from agents import prompts
+
     rendered = prompts.render(
         "writer",
         question=question,
@@ -156,6 +163,43 @@ def test_a_table_row_on_the_companys_own_site_answers_a_figure_question_in_the_o
         unanswered=[],
         subquestions=[{"id": 1, "hop": 1, "round": 1, "text": question}],
     )
-    out = writer.write_section("\n".join(m["content"] for m in rendered.messages))
-    assert out["unanswered"] == []
-    assert out["sentences"][0]["text"].startswith("Foundry sites — Site: Lerwick"), out["sentences"]
+    return writer.write_section("\n".join(m["content"] for m in rendered.messages))
+
+
+def note(i: int, claim: str, domain: str) -> dict:
+    return {
+        "id": i,
+        "claim": claim,
+        "quote": claim,
+        "domain": domain,
+        "source": domain.split(".")[0].replace("-", " ").title(),
+        "published": "2025-05-01",
+        "quality": "0.70",
+        "sq": 1,
+        "hop": 1,
+        "context": "",
+        "disputed": "",
+    }
+
+
+def test_the_opening_is_about_the_named_thing_not_another_of_its_kind():
+    # The first note holds every word of the question but is about another wind farm.
+    notes = [
+        note(1, "Corran Bank is an offshore wind farm with an installed capacity of 900 MW.", "seawind-news.example"),
+        note(2, "With all 60 turbines turning, Tallow Reef has a capacity of 840 MW.", "tallow-energy.example"),
+        note(3, "Tallow Reef is an offshore wind farm operated by Tallow Energy.", "seawind-news.example"),
+    ]
+    out = opening("What is the installed capacity of the Tallow Reef wind farm?", notes)
+    assert "840 MW" in out["sentences"][0]["text"], out["sentences"]
+
+
+def test_an_owners_name_and_the_things_name_are_both_asked_and_a_units_symbol_is_its_word():
+    # "Hallam Wire's Dunmore plant" names two things; "km" and "annual" ask what "kilometres"
+    # and "a year" ask.
+    notes = [
+        note(1, "Hallam Wire makes subsea power cables in two plants.", "cable-journal.example"),
+        note(2, "Wire plants — Plant: Dunmore; Annual output (km of cable): 700; Opened: 2016.", "hallam-wire.example"),
+        note(3, "Wire plants — Plant: Kelso; Annual output (km of cable): 450; Opened: 2009.", "hallam-wire.example"),
+    ]
+    out = opening("How many kilometres of cable can Hallam Wire's Dunmore plant make in a year?", notes)
+    assert out["sentences"][0]["text"].startswith("Wire plants — Plant: Dunmore"), out["sentences"]
