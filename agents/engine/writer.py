@@ -498,9 +498,7 @@ def _ask_names(ask: str) -> list[str]:
     """The names an ask gives, possessives set aside ("Lumen Ion's partner" -> "Lumen Ion")."""
     # "Castellan Cables' Moerdijk factory": the owner and the thing are two names
     out = [
-        re.sub(r"(?:'s|\u2019s|')$", "", part)
-        for n in tx.entities(ask)
-        for part in re.split(r"(?:'s|\u2019s|')\s+", n)
+        re.sub(r"(?:'s|\u2019s|')$", "", part) for n in tx.entities(ask) for part in re.split(r"(?:'s|\u2019s|')\s+", n)
     ]
     return [n for n in dict.fromkeys(out) if len(n) > 2]
 
