@@ -337,6 +337,35 @@ def _clause_end(tokens: list[str], start: int) -> int:
     return i
 
 
+_INVERTED_AUX = frozenset("was were is are has have had does do did".split())
+_NOT_A_MAIN_VERB = _PREPOSITIONS | frozenset("the a an its their and or not than most least".split())
+
+
+def _leave_main_verb(tokens: list[str], at: int, clause_start: int, end: int) -> int:
+    """`end` moved back over the question's own verb when the description is the subject of an
+    inverted question and its clause ran to the end of its part: "In what year was the company that will
+    supply cells to Voltara Motors founded?", "Which chemistry does the supplier that Rhee
+    added in 2024 provide?" end with the main clause's verb, not the clause's."""
+    at_part_end = end == len(tokens) or tokens[end] == ","
+    if at == 0 or tokens[at - 1].lower() not in _INVERTED_AUX or not at_part_end or end - clause_start < 3:
+        return end
+    last = tokens[end - 1]
+    low = last.lower()
+    if not last[:1].islower() or low in _NOT_A_MAIN_VERB or _PLACEHOLDER_RE.fullmatch(last):
+        return end
+    # The clause keeps a verb of its own: a word before the last that is no name, number or
+    # function word ("will supply", "added").
+    own_verb = any(
+        t[:1].islower() and t.lower() not in _NOT_A_MAIN_VERB and not t.isdigit()
+        for t in tokens[clause_start : end - 1]
+    )
+    if not own_verb:
+        return end
+    aux = tokens[at - 1].lower()
+    participle = low in _PARTICIPLES_MOVABLE or (low.endswith(("ed", "en")) and len(low) > 4)
+    return end - 1 if aux in {"does", "do", "did"} or participle else end
+
+
 def _is_entity_or_placeholder(tokens: list[str]) -> bool:
     if not tokens:
         return False
@@ -388,7 +417,7 @@ def _invert(clause_tokens: list[str]) -> str | None:
         elif (
             low.endswith("ed")
             and (low[:-1] + "")
-            and low[:-2].endswith(("at", "iz", "ur", "ad", "os", "uc", "ag", "ir", "ov"))
+            and low[:-2].endswith(("at", "iz", "ur", "ad", "os", "uc", "ag", "ir", "ov", "as"))
         ):
             base = low[:-1]
         return _join(["did"] + subj + [base] + rest)
@@ -430,7 +459,7 @@ def _find_description(tokens: list[str], at: int) -> tuple[Unknown, int] | None:
     rank_words = [w for w in np if w in rank_words]
     head_np = _join(np)
     if after in _RELATIVE and rel_at + 1 < len(tokens):
-        end = _clause_end(tokens, rel_at + 1)
+        end = _leave_main_verb(tokens, at, rel_at + 1, _clause_end(tokens, rel_at + 1))
         clause = tokens[rel_at + 1 : end]
         if not clause:
             return None

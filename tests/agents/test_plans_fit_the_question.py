@@ -129,6 +129,19 @@ def test_a_later_link_is_asked_with_the_name_an_earlier_link_found():
     assert found_both[0]["hop"] == 3
 
 
+def test_the_questions_own_verb_after_a_description_stays_in_the_question():
+    # "was the company that ... founded": "founded" is the question's verb, not the clause's.
+    question = "In what year was the observatory that discovered the comet Halvard-Ruis founded?"
+    shape = qshape.parse(question)
+    texts = [s["text"] for s in planner.chain_subquestions(shape, question)]
+    assert texts[0] == "Which observatory discovered the comet Halvard-Ruis?", texts
+    found = planner.chain_subquestions(shape, question, {shape.chain[0].key: "Kessel Observatory"})
+    assert [s["text"] for s in found] == ["In what year was Kessel Observatory founded?"]
+    other = "Which language does the compiler that Orlen Labs released in 2021 target, and who maintains it?"
+    first = planner.chain_subquestions(qshape.parse(other), other)[0]["text"]
+    assert first == "Which compiler did Orlen Labs release in 2021?", first
+
+
 def test_a_link_that_cannot_be_asked_alone_rides_on_the_link_before_it():
     # "Who discovered the bacterium …?" restated with the description would quote the question:
     # the worker that finds the bacterium goes on to its discoverer in the same loop.
