@@ -171,10 +171,13 @@ def _nearest(sentence: str, names: list[str], anchor: int) -> str:
 
 def _candidates(sentence: str, exclude: set[str]) -> list[str]:
     out = []
+    row = tx.is_table_row(sentence)
     for name in qshape.clean_entities(sentence):
         low = name.lower()
         if low in exclude or any(low in e or e in low for e in exclude if len(e) > 3):
             continue
+        if row and re.search(rf"(?:^|[;—-]\s*){re.escape(name)}(?:\s+[a-z][\w-]*)*(?:\s*\([^)]*\))?:", sentence):
+            continue  # a column's label in a table row ("Supplier: …", "Total: 518,000"), not a name
         if tx.is_year(name) or name.lower() in qshape.ORDINALS:
             continue
         out.append(name)

@@ -132,6 +132,13 @@ def test_a_name_the_sources_rank_elsewhere_is_not_taken_for_the_first_and_behind
     assert "Orvane" not in " ".join(s["text"] for s in out["new_subquestions"]), out
 
 
+def test_a_table_rows_column_labels_are_not_names():
+    row = "Mills by output, 2025 — Operator: Brisco Steel; Site: Tarrow; Annual output (kt): 900; Total: 1,400."
+    assert gap._candidates(row, set()) == ["Mills", "Brisco Steel", "Tarrow"]
+    # Outside a table row a name before a colon is a name.
+    assert gap._candidates("Orvane Motors: cells from Brisco Steel.", set()) == ["Orvane Motors", "Brisco Steel"]
+
+
 def test_a_set_in_the_chain_is_never_replaced_by_one_name():
     question = (
         "Which of the five largest electric car makers delivered fewer vehicles in 2025 than in 2024, and "
