@@ -323,6 +323,23 @@ MEASURE_KEYS = frozenset(
 )
 
 
+# Words for one measure: "shipped" and "delivered" count what left the maker; "output" and
+# "production" what it made. Two figures naming words of one group name the same measure.
+_SAME_MEASURE = (
+    "deliveries delivered shipments shipped",
+    "output production produced generation generated",
+    "sales sold",
+    "revenue turnover",
+    "employees staff",
+)
+_MEASURE_OF = {_key(w): _key(group.split()[0]) for group in _SAME_MEASURE for w in group.split()}
+
+
+def _measures(attribute: frozenset) -> set[str]:
+    """The measures an attribute names, each word of one measure mapped to that measure's key."""
+    return {_MEASURE_OF.get(k, k) for k in attribute & MEASURE_KEYS}
+
+
 # Units a thing is sized in when the figure stands before its noun ("the 1,000 MW wind farm",
 # "a 48 GWh plant", "the €5 billion project"): the figure is that thing's size in the unit's
 # measure, so it is the same quantity as a figure in the same unit that names its measure
@@ -372,7 +389,7 @@ def same_key(a: Fact, b: Fact) -> bool:
         return False
     if a.period_part != b.period_part:
         return False  # nine months against a full year
-    ma, mb = a.attribute & MEASURE_KEYS, b.attribute & MEASURE_KEYS
+    ma, mb = _measures(a.attribute), _measures(b.attribute)
     if ma and mb and not ma & mb:
         return False  # a plant's capacity against what it delivered
     for sized, other, measure, named in ((a, b, ma, mb), (b, a, mb, ma)):

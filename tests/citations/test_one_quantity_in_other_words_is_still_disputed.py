@@ -92,3 +92,41 @@ def test_a_figure_named_as_a_figure_or_sizing_a_broader_subject_is_not_compared(
         note(4, "The Brisk plant of Quillon Power has a capacity of 48 MW.", "quillon-power.example", "2025-01-15"),
     ]
     assert disputed(notes, "What capacity do the plants of Quillon Power have?") == []
+
+
+def test_shipped_and_delivered_name_one_measure():
+    notes = [
+        note(
+            1,
+            "Pellbrook Polymers delivered 61,000 tonnes of resin in 2025, up from 55,000 tonnes in 2024.",
+            "pellbrook-polymers.example",
+            "2026-02-10",
+        ),
+        note(
+            2,
+            "Pellbrook Polymers is on track to ship about 66,000 tonnes of resin in 2025, according to an estimate.",
+            "polymer-ledger.example",
+            "2025-11-20",
+        ),
+    ]
+    assert disputed(notes, "How much resin did Pellbrook Polymers deliver in 2025?") == [
+        [("61,000 tonnes", "2026-02-10"), ("66,000 tonnes", "2025-11-20")]
+    ]
+
+
+def test_what_a_plant_can_make_is_not_what_it_shipped():
+    notes = [
+        note(
+            1,
+            "Pellbrook Polymers shipped 61,000 tonnes of resin from its Odra plant in 2025.",
+            "pellbrook-polymers.example",
+            "2026-02-10",
+        ),
+        note(
+            2,
+            "The Odra plant of Pellbrook Polymers has a capacity of 70,000 tonnes of resin in 2025.",
+            "polymer-ledger.example",
+            "2025-11-20",
+        ),
+    ]
+    assert disputed(notes, "How much resin did Pellbrook Polymers ship in 2025?") == []
