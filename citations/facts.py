@@ -18,6 +18,7 @@ from citations.evidence import EvidenceNote
 
 TERM_PREFIX_CHARS = 5  # "deliveries"/"delivered" -> "deliv"
 ATTRIBUTE_OVERLAP = 0.3  # shared attribute words / the smaller set's words
+MEASURE_WORD_WEIGHT = 2  # a shared word naming the measure counts as this many shared words
 SAME_VALUE_REL_TOL = 0.005  # "1.82 million" == "1,820,000"; "about 70%" == "70%"
 DISAGREEMENT_MAX_RATIO = 1.5  # two values further apart than this are rarely one quantity disputed
 # (a plant's 52 GWh and its owner's 114 GWh): sized on rival estimates
@@ -213,6 +214,15 @@ def subject_names(text: str, note: EvidenceNote) -> list[str]:
     return others or names
 
 
+def _title_subject(note: EvidenceNote) -> list[str]:
+    """For a text that names nothing ("The project will cost 5.1 billion euros"): the names its
+    page's title shares with the sub-question it was read for, the thing that page is about
+    ("Final investment decision for Merrow Deep", asked about Merrow Deep). Empty when the title
+    names nothing that was asked."""
+    asked = set(_entity_keys(note.subquestion or ""))
+    return [e for e in dict.fromkeys(_entity_keys(note.title or "")) if e in asked]
+
+
 def _reports(entity: str, text: str) -> bool:
     """The name opens the text as the one who reports, estimates or lists."""
     head = re.sub(r"^\W*(?:the\s+)?", "", text.lower())
@@ -251,7 +261,7 @@ def _extract_from(text: str, note: EvidenceNote, quote_numbers: set) -> list[Fac
     if not qs:
         return []
     body = _ATTRIBUTION_RE.sub("", text) or text
-    subject = frozenset(subject_names(body, note))
+    subject = frozenset(subject_names(body, note) or _title_subject(note))
     if not subject:
         return []
     entity_words = {w for e in _entity_keys(body) for w in e.split()}
@@ -398,7 +408,10 @@ def same_key(a: Fact, b: Fact) -> bool:
         # at least the things that figure is about
         if sized.sizes_subject and not measure and named and _subject_covered(other.subject, sized.subject):
             return True
-    shared = len(a.attribute & b.attribute)
+    # A shared word naming the measure ("cost", "capacity") is the head of both attributes: it
+    # weighs MEASURE_WORD_WEIGHT context words, so a long clause ("including the export cables
+    # and the onshore substation") does not hide that both figures are the project's cost.
+    shared = len(a.attribute & b.attribute) + (MEASURE_WORD_WEIGHT - 1) * len(ma & mb)
     return shared >= 1 and shared / min(len(a.attribute), len(b.attribute)) >= ATTRIBUTE_OVERLAP
 
 

@@ -130,3 +130,57 @@ def test_what_a_plant_can_make_is_not_what_it_shipped():
         ),
     ]
     assert disputed(notes, "How much resin did Pellbrook Polymers ship in 2025?") == []
+
+
+def titled(i, text, domain, published, title, subquestion):
+    n = note(i, text, domain, published)
+    n.title, n.subquestion = title, subquestion
+    return n
+
+
+def test_a_figure_naming_nothing_is_about_the_asked_thing_its_pages_title_names():
+    asked = "How much will the Tollan Reach solar park cost?"
+    notes = [
+        titled(
+            1,
+            "The project will cost 2.3 billion euros, including the grid connection and the storage hall.",
+            "harwick-energy.example",
+            "2025-05-12",
+            "Tollan Reach reaches financial close",
+            asked,
+        ),
+        titled(
+            2,
+            "Tollan Reach, the solar park Harwick Energy plans on the Vell plateau, is expected to cost about "
+            "2.0 billion euros, people familiar with the project said.",
+            "valley-courier.example",
+            "2024-02-03",
+            "Tollan Reach could cost 2 billion euros",
+            asked,
+        ),
+    ]
+    assert disputed(notes, asked) == [[("2.0 billion euros", "2024-02-03"), ("2.3 billion euros", "2025-05-12")]]
+
+
+def test_a_title_naming_nothing_asked_gives_no_subject():
+    asked = "How much will the Tollan Reach solar park cost?"
+    notes = [
+        titled(
+            1,
+            "The project will cost 2.3 billion euros, including the grid connection and the storage hall.",
+            "harwick-energy.example",
+            "2025-05-12",
+            "Harwick Energy news",
+            asked,
+        ),
+        titled(
+            2,
+            "Tollan Reach, the solar park Harwick Energy plans on the Vell plateau, is expected to cost about "
+            "2.0 billion euros, people familiar with the project said.",
+            "valley-courier.example",
+            "2024-02-03",
+            "Tollan Reach could cost 2 billion euros",
+            asked,
+        ),
+    ]
+    assert disputed(notes, asked) == []
