@@ -18,8 +18,9 @@ MIN_QUALITY = 0.35
 PAGES_PER_FETCH = 3
 COVERAGE_TO_FINISH = 0.75
 MIN_NOTES_TO_FINISH = 4
-# A word of a result's address (its site's name, its path) says less than a word of its title:
-# a site's name is on every page of the site. It counts this much of a title word.
+# A result whose title shares no asked word is judged by the words of its address (its site's
+# name, its path), each counting this much of a title word: a site's name is on every page of the
+# site, and a title that does name asked words says more about the page than its address.
 URL_WORD_WEIGHT = 0.5
 # Once the notes hold a figure for a sub-question that asks for an amount, a result from a site
 # this worker has already read (or picked in this batch) is worth this share of its score per
@@ -235,7 +236,8 @@ def decide(prompt: str, system: str = "") -> dict:
         if quality < MIN_QUALITY:
             continue
         titled = tx.term_set(f"{r['title']} {r.get('snippet') or ''}")
-        addressed = url_terms(r["url"]) - titled
+        # A title that says nothing asked ("Full-year results 2025") leaves the address to speak.
+        addressed = set() if set(key) & titled else url_terms(r["url"])
         if task_terms and not (task_terms - GENERIC) & (titled | addressed):
             continue  # nothing of the task itself: a match on generic words only
         relevance = len(set(key) & titled) + 2 * len(distinct & titled)

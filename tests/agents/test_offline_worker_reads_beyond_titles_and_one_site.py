@@ -119,3 +119,20 @@ def test_address_words_come_from_the_host_and_path_of_web_addresses_only():
     assert {"pellbrook", "polym", "investor", "annual"} <= words
     assert "www" not in words and "example" not in words
     assert worker.url_terms("upload://7/12/resin-notes.md") == set()
+
+
+def test_a_title_that_names_asked_words_is_not_outranked_by_its_address():
+    results = [
+        _result(1, "Resin shipments at Pellbrook", "https://trade-desk.example/x/y", "trade-desk.example"),
+        _result(
+            2,
+            "Resin shipments at Pellbrook",
+            "https://pellbrook-polymers.example/tonnes-of-resin",
+            "pellbrook-polymers.example",
+        ),
+    ]
+    out = _decide(subquestion="How many tonnes of resin did Pellbrook Polymers ship in 2025?", results=results)
+    assert out["arguments"]["urls"] == [
+        "https://trade-desk.example/x/y",
+        "https://pellbrook-polymers.example/tonnes-of-resin",
+    ]
