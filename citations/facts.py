@@ -18,6 +18,7 @@ from citations.evidence import EvidenceNote
 
 TERM_PREFIX_CHARS = 5  # "deliveries"/"delivered" -> "deliv"
 ATTRIBUTE_OVERLAP = 0.3  # shared attribute words / the smaller set's words
+MEASURE_WORD_WEIGHT = 2  # a shared word naming the measure counts as this many shared words
 SAME_VALUE_REL_TOL = 0.005  # "1.82 million" == "1,820,000"; "about 70%" == "70%"
 DISAGREEMENT_MAX_RATIO = 1.5  # two values further apart than this are rarely one quantity disputed
 # (a plant's 52 GWh and its owner's 114 GWh): sized on rival estimates
@@ -213,6 +214,15 @@ def subject_names(text: str, note: EvidenceNote) -> list[str]:
     return others or names
 
 
+def _title_subject(note: EvidenceNote) -> list[str]:
+    """For a text that names nothing ("The project will cost 5.1 billion euros"): the names its
+    page's title shares with the sub-question it was read for, the thing that page is about
+    ("Final investment decision for Merrow Deep", asked about Merrow Deep). Empty when the title
+    names nothing that was asked."""
+    asked = set(_entity_keys(note.subquestion or ""))
+    return [e for e in dict.fromkeys(_entity_keys(note.title or "")) if e in asked]
+
+
 def _reports(entity: str, text: str) -> bool:
     """The name opens the text as the one who reports, estimates or lists."""
     head = re.sub(r"^\W*(?:the\s+)?", "", text.lower())
@@ -251,7 +261,7 @@ def _extract_from(text: str, note: EvidenceNote, quote_numbers: set) -> list[Fac
     if not qs:
         return []
     body = _ATTRIBUTION_RE.sub("", text) or text
-    subject = frozenset(subject_names(body, note))
+    subject = frozenset(subject_names(body, note) or _title_subject(note))
     if not subject:
         return []
     entity_words = {w for e in _entity_keys(body) for w in e.split()}
@@ -323,6 +333,23 @@ MEASURE_KEYS = frozenset(
 )
 
 
+# Words for one measure: "shipped" and "delivered" count what left the maker; "output" and
+# "production" what it made. Two figures naming words of one group name the same measure.
+_SAME_MEASURE = (
+    "deliveries delivered shipments shipped",
+    "output production produced generation generated",
+    "sales sold",
+    "revenue turnover",
+    "employees staff",
+)
+_MEASURE_OF = {_key(w): _key(group.split()[0]) for group in _SAME_MEASURE for w in group.split()}
+
+
+def _measures(attribute: frozenset) -> set[str]:
+    """The measures an attribute names, each word of one measure mapped to that measure's key."""
+    return {_MEASURE_OF.get(k, k) for k in attribute & MEASURE_KEYS}
+
+
 # Units a thing is sized in when the figure stands before its noun ("the 1,000 MW wind farm",
 # "a 48 GWh plant", "the €5 billion project"): the figure is that thing's size in the unit's
 # measure, so it is the same quantity as a figure in the same unit that names its measure
@@ -372,7 +399,7 @@ def same_key(a: Fact, b: Fact) -> bool:
         return False
     if a.period_part != b.period_part:
         return False  # nine months against a full year
-    ma, mb = a.attribute & MEASURE_KEYS, b.attribute & MEASURE_KEYS
+    ma, mb = _measures(a.attribute), _measures(b.attribute)
     if ma and mb and not ma & mb:
         return False  # a plant's capacity against what it delivered
     for sized, other, measure, named in ((a, b, ma, mb), (b, a, mb, ma)):
@@ -381,7 +408,10 @@ def same_key(a: Fact, b: Fact) -> bool:
         # at least the things that figure is about
         if sized.sizes_subject and not measure and named and _subject_covered(other.subject, sized.subject):
             return True
-    shared = len(a.attribute & b.attribute)
+    # A shared word naming the measure ("cost", "capacity") is the head of both attributes: it
+    # weighs MEASURE_WORD_WEIGHT context words, so a long clause ("including the export cables
+    # and the onshore substation") does not hide that both figures are the project's cost.
+    shared = len(a.attribute & b.attribute) + (MEASURE_WORD_WEIGHT - 1) * len(ma & mb)
     return shared >= 1 and shared / min(len(a.attribute), len(b.attribute)) >= ATTRIBUTE_OVERLAP
 
 

@@ -44,6 +44,12 @@ def page_text(text: str) -> tuple[str, str]:
     return nonce, text[m.end() : end]
 
 
+def page_title(text: str) -> str:
+    """The title attribute of the `<page ...>` element that holds the page text ("" when none)."""
+    m = re.search(r'<page url="[^"]*" title="([^"]*)"', text)
+    return html.unescape(m.group(1)) if m else ""
+
+
 def user_message(messages: list) -> str:
     for message in reversed(messages):
         if message.get("role") == "user" and "<" in (message.get("content") or ""):

@@ -39,7 +39,7 @@ def _answer(schema_name: str, messages: list) -> dict:
         return worker.decide(user, system)
     if schema_name == "reader_notes":
         _, page = bk.page_text(user)
-        return reader.read(bk.block(user, "subquestion"), page)
+        return reader.read(bk.block(user, "subquestion"), page, title=bk.page_title(user))
     if schema_name == "gap_decision":
         return gap.decide(user)
     if schema_name == "section_draft":

@@ -78,7 +78,23 @@ def _usable(sentence: tx.Sentence) -> bool:
     return not looks_like_instruction(sentence.text)
 
 
-def read(subquestion: str, page: str, max_notes: int = 5) -> dict:
+def _subject_page(subquestion: str, title: str) -> set[str]:
+    """The asked words that are not the name of the thing asked about, when the page's title
+    names that thing (a name of the sub-question): on such a page a sentence that names nothing
+    ("The project will cost 5.1 billion euros") is about that thing. Empty otherwise."""
+    asked_names = {n.lower() for n in tx.entities(subquestion)}
+    named = [n for n in tx.entities(title) if n.lower() in asked_names]
+    if not named:
+        return set()
+    name_terms = set().union(*(tx.term_set(n) for n in named))
+    return tx.term_set(subquestion) - name_terms
+
+
+def _states_a_figure(sentence: tx.Sentence) -> bool:
+    return any(not tx.is_year(n) for n in tx.numbers(sentence.text))
+
+
+def read(subquestion: str, page: str, max_notes: int = 5, title: str = "") -> dict:
     sents = [s for s in tx.sentences(page) if _usable(s)]
     query = tx.terms(subquestion)
     if not sents or not query:
@@ -89,12 +105,22 @@ def read(subquestion: str, page: str, max_notes: int = 5) -> dict:
     wants_figures = any(
         w in subquestion.lower() for w in ("figure", "how many", "how much", "capacity", "rank", "share", "volume")
     )
+    # On a page whose title names the asked thing, a figure sentence naming nothing is about that
+    # thing: one asked word of what is measured ("cost") is enough for it to be read.
+    measure_terms = _subject_page(subquestion, title) if wants_figures else set()
     tables = [_table_of(s) for s in sents]
     bridged = bridge_names(sents, corpus, tables, qset)
     ranked = []
     for sent, terms, score, table in zip(sents, corpus, scores, tables):
         matched = len(qset & set(terms))
-        if matched < min(2, len(qset)):
+        about_the_title = (
+            matched
+            and set(terms) & measure_terms
+            and table is None
+            and _states_a_figure(sent)
+            and not tx.entities(sent.text)
+        )
+        if matched < min(2, len(qset)) and not about_the_title:
             continue
         bonus = 0.15 * score if wants_figures and tx.numbers(sent.text) else 0.0
         bonus += 0.05 * score * min(len(tx.entities(sent.text)), 3)

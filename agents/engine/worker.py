@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from urllib.parse import urlsplit
 
 from agents import text as tx
 from agents.engine import blocks as bk
@@ -17,6 +18,19 @@ MIN_QUALITY = 0.35
 PAGES_PER_FETCH = 3
 COVERAGE_TO_FINISH = 0.75
 MIN_NOTES_TO_FINISH = 4
+# A result whose title shares no asked word is judged by the words of its address (its site's
+# name, its path), each counting this much of a title word: a site's name is on every page of the
+# site, and a title that does name asked words says more about the page than its address.
+URL_WORD_WEIGHT = 0.5
+# Once the notes hold a figure for a sub-question that asks for an amount, a result from a site
+# this worker has already read (or picked in this batch) is worth this share of its score per
+# page already taken from that site: a second source is what lets the report compare figures,
+# and the subject's own site otherwise fills every read.
+SAME_SITE_FACTOR = 0.6
+_ASKS_AMOUNT_RE = re.compile(
+    r"\bhow (?:much|many|large|big)\b|\b(?:amount|capacity|cost|number|output|price|revenue|share|size|total|volume)s?\b",
+    re.I,
+)
 
 _RESULT_RE = re.compile(
     r"^\s*\d+\.\s+(?P<title>.*?)\s+\|\s+(?P<url>\S+)\s+\|\s+(?P<domain>\S+)\s+\|\s+(?P<date>\S+)\s+\|\s+quality\s+(?P<quality>[\d.]+)\s*(?:\|\s*(?P<snippet>.*))?$"
@@ -39,6 +53,22 @@ def _key_terms(subquestion: str) -> list[str]:
 
 def _content_words(text: str) -> list[str]:
     return [w for w in tx.words(text) if w.lower() not in tx.STOPWORDS and w.lower() not in QUESTION_WORDS]
+
+
+def url_terms(url: str) -> set[str]:
+    """Words of a web address: its host's labels (not the top-level domain) and its path.
+    Empty for anything that is not a web address (an upload's name is its title)."""
+    parts = urlsplit(url)
+    if parts.scheme not in {"http", "https"}:
+        return set()
+    labels = (parts.hostname or "").split(".")[:-1]
+    labels = [label for label in labels if label != "www"]
+    return tx.term_set(" ".join(re.split(r"[^A-Za-z0-9]+", " ".join(labels) + " " + parts.path)))
+
+
+def site_of(url: str) -> str:
+    host = (urlsplit(url).hostname or "").lower()
+    return host[4:] if host.startswith("www.") else host
 
 
 def query_from(subquestion: str, task: str = "") -> str:
@@ -96,6 +126,22 @@ def _name_words(marker: str) -> set[str]:
         for w in re.findall(r"[A-Za-z0-9]+", f"{stem} {title}")
         if w.lower() not in tx.STOPWORDS and len(w) > 2
     }
+
+
+def _spread_over_sites(candidates: list[tuple[float, str]], *, read: set[str], count: int) -> list[str]:
+    """The `count` best candidates, picked one at a time, each site's score shrinking by
+    SAME_SITE_FACTOR for every page of it already read or picked: the best result still
+    comes first, but a close one from another site beats the subject's own site's third
+    page. Ties keep the search engine's order (candidates are sorted by score already)."""
+    taken = Counter(site_of(url) for url in read)
+    pool = list(candidates)
+    picked: list[str] = []
+    while pool and len(picked) < count:
+        best = max(pool, key=lambda c: c[0] * SAME_SITE_FACTOR ** taken[site_of(c[1])])
+        pool.remove(best)
+        picked.append(best[1])
+        taken[site_of(best[1])] += 1
+    return picked
 
 
 def decide(prompt: str, system: str = "") -> dict:
@@ -189,16 +235,24 @@ def decide(prompt: str, system: str = "") -> dict:
         quality = float(r["quality"])
         if quality < MIN_QUALITY:
             continue
-        found = tx.term_set(f"{r['title']} {r.get('snippet') or ''}")
-        if task_terms and not (task_terms - GENERIC) & found:
+        titled = tx.term_set(f"{r['title']} {r.get('snippet') or ''}")
+        # A title that says nothing asked ("Full-year results 2025") leaves the address to speak.
+        addressed = set() if set(key) & titled else url_terms(r["url"])
+        if task_terms and not (task_terms - GENERIC) & (titled | addressed):
             continue  # nothing of the task itself: a match on generic words only
-        relevance = len(set(key) & found) + 2 * len(distinct & found)
+        relevance = len(set(key) & titled) + 2 * len(distinct & titled)
+        relevance += URL_WORD_WEIGHT * (len(set(key) & addressed) + 2 * len(distinct & addressed))
         if relevance:
             candidates.append((relevance * (0.5 + quality), r["url"]))
     candidates.sort(key=lambda c: -c[0])
     room = max_pages - pages_read
     if room > 0 and candidates:
-        urls = [url for _, url in candidates[: min(PAGES_PER_FETCH, room)]]
+        count = min(PAGES_PER_FETCH, room)
+        has_figure = any(not tx.is_year(f) for n in notes for f in n["figures"])
+        if has_figure and _ASKS_AMOUNT_RE.search(subquestion):
+            urls = _spread_over_sites(candidates, read=fetched, count=count)
+        else:
+            urls = [url for _, url in candidates[:count]]
         return {
             "thought": f"Read the {len(urls)} most relevant unread results.",
             "tool": read_tool,

@@ -92,3 +92,95 @@ def test_a_figure_named_as_a_figure_or_sizing_a_broader_subject_is_not_compared(
         note(4, "The Brisk plant of Quillon Power has a capacity of 48 MW.", "quillon-power.example", "2025-01-15"),
     ]
     assert disputed(notes, "What capacity do the plants of Quillon Power have?") == []
+
+
+def test_shipped_and_delivered_name_one_measure():
+    notes = [
+        note(
+            1,
+            "Pellbrook Polymers delivered 61,000 tonnes of resin in 2025, up from 55,000 tonnes in 2024.",
+            "pellbrook-polymers.example",
+            "2026-02-10",
+        ),
+        note(
+            2,
+            "Pellbrook Polymers is on track to ship about 66,000 tonnes of resin in 2025, according to an estimate.",
+            "polymer-ledger.example",
+            "2025-11-20",
+        ),
+    ]
+    assert disputed(notes, "How much resin did Pellbrook Polymers deliver in 2025?") == [
+        [("61,000 tonnes", "2026-02-10"), ("66,000 tonnes", "2025-11-20")]
+    ]
+
+
+def test_what_a_plant_can_make_is_not_what_it_shipped():
+    notes = [
+        note(
+            1,
+            "Pellbrook Polymers shipped 61,000 tonnes of resin from its Odra plant in 2025.",
+            "pellbrook-polymers.example",
+            "2026-02-10",
+        ),
+        note(
+            2,
+            "The Odra plant of Pellbrook Polymers has a capacity of 70,000 tonnes of resin in 2025.",
+            "polymer-ledger.example",
+            "2025-11-20",
+        ),
+    ]
+    assert disputed(notes, "How much resin did Pellbrook Polymers ship in 2025?") == []
+
+
+def titled(i, text, domain, published, title, subquestion):
+    n = note(i, text, domain, published)
+    n.title, n.subquestion = title, subquestion
+    return n
+
+
+def test_a_figure_naming_nothing_is_about_the_asked_thing_its_pages_title_names():
+    asked = "How much will the Tollan Reach solar park cost?"
+    notes = [
+        titled(
+            1,
+            "The project will cost 2.3 billion euros, including the grid connection and the storage hall.",
+            "harwick-energy.example",
+            "2025-05-12",
+            "Tollan Reach reaches financial close",
+            asked,
+        ),
+        titled(
+            2,
+            "Tollan Reach, the solar park Harwick Energy plans on the Vell plateau, is expected to cost about "
+            "2.0 billion euros, people familiar with the project said.",
+            "valley-courier.example",
+            "2024-02-03",
+            "Tollan Reach could cost 2 billion euros",
+            asked,
+        ),
+    ]
+    assert disputed(notes, asked) == [[("2.0 billion euros", "2024-02-03"), ("2.3 billion euros", "2025-05-12")]]
+
+
+def test_a_title_naming_nothing_asked_gives_no_subject():
+    asked = "How much will the Tollan Reach solar park cost?"
+    notes = [
+        titled(
+            1,
+            "The project will cost 2.3 billion euros, including the grid connection and the storage hall.",
+            "harwick-energy.example",
+            "2025-05-12",
+            "Harwick Energy news",
+            asked,
+        ),
+        titled(
+            2,
+            "Tollan Reach, the solar park Harwick Energy plans on the Vell plateau, is expected to cost about "
+            "2.0 billion euros, people familiar with the project said.",
+            "valley-courier.example",
+            "2024-02-03",
+            "Tollan Reach could cost 2 billion euros",
+            asked,
+        ),
+    ]
+    assert disputed(notes, asked) == []

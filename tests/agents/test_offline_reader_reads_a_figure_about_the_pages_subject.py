@@ -1,0 +1,58 @@
+"""On a page whose title names the thing a sub-question asks about, a sentence that states a
+figure of the asked measure and names nothing ("The project will cost ...") is about that
+thing, and the offline reader keeps it. Invented page and names."""
+
+from agents.engine import reader
+
+PAGE = (
+    "Tollan Reach reaches financial close\n"
+    "12 May 2025\n"
+    "Harwick Energy has signed the last contracts for Tollan Reach, its solar park on the Vell plateau. "
+    "The project will cost 2.3 billion euros, including the grid connection and the storage hall. "
+    "With 900 MW, Tollan Reach will be the largest solar park in the region once it opens in 2028. "
+    "Solar parks on plateaus need long access roads and careful drainage. "
+    "Tollan Reach sits on the Vell plateau, about forty kilometres from the coast of the region.\n"
+)
+SUBQUESTION = "How much will the Tollan Reach solar park cost?"
+COST = "The project will cost 2.3 billion euros, including the grid connection and the storage hall."
+
+
+def _claims(title: str) -> list[str]:
+    return [n["claim"] for n in reader.read(SUBQUESTION, PAGE, title=title)["notes"]]
+
+
+def test_a_figure_sentence_naming_nothing_is_read_on_a_page_titled_with_the_asked_thing():
+    assert COST in _claims("Tollan Reach reaches financial close")
+
+
+def test_without_a_title_naming_the_asked_thing_it_is_not():
+    assert COST not in _claims("Harwick Energy news")
+    assert COST not in _claims("")
+
+
+def test_the_quote_is_exact_at_its_offsets():
+    note = next(
+        n
+        for n in reader.read(SUBQUESTION, PAGE, title="Tollan Reach reaches financial close")["notes"]
+        if n["claim"] == COST
+    )
+    assert PAGE[note["char_start"] : note["char_end"]] == note["quote"]
+
+
+def test_the_offline_engine_reads_the_title_from_the_reader_prompt():
+    from agents import prompts
+    from agents.engine import blocks
+
+    rendered = prompts.render(
+        "reader",
+        subquestion=SUBQUESTION,
+        url="https://harwick-energy.example/news/tollan-reach-close",
+        title="Tollan Reach reaches financial close",
+        published="2025-05-12",
+        nonce="ab12",
+        page_text=PAGE,
+        max_notes=5,
+    )
+    user = rendered.messages[1]["content"]
+    assert blocks.page_title(user) == "Tollan Reach reaches financial close"
+    assert blocks.page_text(user)[1] == PAGE

@@ -1,0 +1,138 @@
+"""The offline search worker picks pages to read from their titles and their addresses, and
+once its notes hold a figure for an amount it spreads its remaining reading over sites it has
+not read: a rival figure lives on another publisher's page. Invented names and pages only."""
+
+from agents import context, prompts, tools
+from agents.digests import note_digest
+from agents.engine import worker
+
+QUESTION = "How many tonnes of resin did Pellbrook Polymers ship in 2025?"
+
+
+def _decide(*, subquestion: str, results: list[str], history: list[context.Entry] = (), notes=(), turn=2):
+    observation = context.Entry(
+        turn=1,
+        kind="observation",
+        tool="search",
+        handle="r_1",
+        text="\n".join([f"query: {subquestion}", f"{len(results)} results:", *results]),
+        arguments={"query": subquestion},
+    )
+    rendered = prompts.render(
+        "search_worker",
+        task=f"{QUESTION}\n(depth: deep; sources: web)",
+        subquestion=subquestion,
+        turn=turn,
+        max_calls=6,
+        pages_read=len(history) and 1,
+        max_pages=5,
+        compacted="",
+        history=[context.render(e) for e in [observation, *history]],
+        queries_sent=[subquestion],
+        notes=[{"id": i, "digest": note_digest(claim), "domain": domain} for i, (claim, domain) in enumerate(notes)],
+        tools=tools.WEB_TOOLS,
+        collection=[],
+    )
+    system, user = (m["content"] for m in rendered.messages)
+    return worker.decide(user, system)
+
+
+def _result(i: int, title: str, url: str, domain: str, quality: float = 0.7) -> str:
+    return f"{i}. {title} | {url} | {domain} | 2026-01-10 | quality {quality:.2f}"
+
+
+def test_a_result_whose_title_shares_no_asked_word_is_read_when_its_address_names_the_subject():
+    results = [
+        _result(
+            1,
+            "Annual report 2025",
+            "https://pellbrook-polymers.example/investors/annual-2025",
+            "pellbrook-polymers.example",
+        ),
+        _result(
+            2, "Garden furniture trends", "https://home-weekly.example/garden/furniture-trends", "home-weekly.example"
+        ),
+    ]
+    out = _decide(subquestion="How many tonnes of resin did Pellbrook Polymers ship in 2025?", results=results)
+    assert out["tool"] == "fetch_pages"
+    assert out["arguments"]["urls"] == ["https://pellbrook-polymers.example/investors/annual-2025"]
+
+
+def test_an_address_word_counts_less_than_a_title_word():
+    results = [
+        _result(1, "Our sites", "https://pellbrook-polymers.example/resin-tonnes", "pellbrook-polymers.example"),
+        _result(2, "Pellbrook Polymers resin tonnes shipped", "https://trade-desk.example/a/b", "trade-desk.example"),
+    ]
+    out = _decide(subquestion="How many tonnes of resin did Pellbrook Polymers ship in 2025?", results=results)
+    assert out["arguments"]["urls"][0] == "https://trade-desk.example/a/b"
+
+
+def test_once_a_figure_is_noted_the_worker_reads_another_site_before_the_subjects_next_page():
+    subquestion = "How many tonnes of resin did Pellbrook Polymers ship in 2025?"
+    own = "https://pellbrook-polymers.example"
+    results = [
+        _result(
+            1, "Pellbrook Polymers resin shipments 2025", f"{own}/news/shipments-2025", "pellbrook-polymers.example"
+        ),
+        _result(2, "Pellbrook Polymers resin grades", f"{own}/products/resin-grades", "pellbrook-polymers.example"),
+        _result(3, "Pellbrook Polymers resin plants", f"{own}/sites/resin-plants", "pellbrook-polymers.example"),
+        _result(
+            4,
+            "Resin makers: Pellbrook estimate",
+            "https://polymer-ledger.example/2025/11/estimate",
+            "polymer-ledger.example",
+        ),
+    ]
+    read = context.Entry(
+        turn=2,
+        kind="observation",
+        tool="fetch_pages",
+        handle="r_2_read",
+        text=f"read {own}/news/shipments-2025 : 1 notes [1]",
+        arguments={"urls": [f"{own}/news/shipments-2025"]},
+    )
+    notes = [("Pellbrook Polymers shipped 61,000 tonnes of resin in 2025.", "pellbrook-polymers.example")]
+    out = _decide(subquestion=subquestion, results=results, history=[read], notes=notes, turn=3)
+    assert out["tool"] == "fetch_pages"
+    assert out["arguments"]["urls"][0] == "https://polymer-ledger.example/2025/11/estimate"
+    assert set(out["arguments"]["urls"]) == {
+        "https://polymer-ledger.example/2025/11/estimate",
+        f"{own}/products/resin-grades",
+        f"{own}/sites/resin-plants",
+    }
+
+
+def test_without_a_figure_noted_the_best_titles_are_read_in_order():
+    subquestion = "Which customers does Pellbrook Polymers supply with resin?"
+    own = "https://pellbrook-polymers.example"
+    results = [
+        _result(1, "Pellbrook Polymers resin customers", f"{own}/customers", "pellbrook-polymers.example"),
+        _result(2, "Pellbrook Polymers resin customers in Asia", f"{own}/customers/asia", "pellbrook-polymers.example"),
+        _result(3, "Resin buyers", "https://polymer-ledger.example/buyers", "polymer-ledger.example"),
+    ]
+    out = _decide(subquestion=subquestion, results=results, turn=2)
+    assert out["arguments"]["urls"][:2] == [f"{own}/customers", f"{own}/customers/asia"]
+
+
+def test_address_words_come_from_the_host_and_path_of_web_addresses_only():
+    words = worker.url_terms("https://www.pellbrook-polymers.example/investors/annual-2025")
+    assert {"pellbrook", "polym", "investor", "annual"} <= words
+    assert "www" not in words and "example" not in words
+    assert worker.url_terms("upload://7/12/resin-notes.md") == set()
+
+
+def test_a_title_that_names_asked_words_is_not_outranked_by_its_address():
+    results = [
+        _result(1, "Resin shipments at Pellbrook", "https://trade-desk.example/x/y", "trade-desk.example"),
+        _result(
+            2,
+            "Resin shipments at Pellbrook",
+            "https://pellbrook-polymers.example/tonnes-of-resin",
+            "pellbrook-polymers.example",
+        ),
+    ]
+    out = _decide(subquestion="How many tonnes of resin did Pellbrook Polymers ship in 2025?", results=results)
+    assert out["arguments"]["urls"] == [
+        "https://trade-desk.example/x/y",
+        "https://pellbrook-polymers.example/tonnes-of-resin",
+    ]
