@@ -212,8 +212,14 @@ def hold(job_id, epoch: int):
 
 
 def check(job_id, epoch: int) -> None:
-    """Raise LeaseLost when the keeper saw this epoch fenced."""
+    """Raise LeaseLost when the keeper saw this epoch fenced, or JobStopped when what failed its
+    renewal was the job ending (cancelled while a step ran) rather than another epoch."""
     if keeper.is_lost(job_id, epoch):
+        from jobs.models import Job
+
+        current = Job.objects.filter(pk=job_id).values_list("epoch", "status").first()
+        if current and current[0] == epoch and current[1] not in _active_statuses():
+            raise JobStopped(f"job {job_id} is {current[1]}")
         raise LeaseLost(f"job {job_id}: lease of epoch {epoch} lost")
 
 

@@ -7,6 +7,7 @@ import pytest
 
 from jobs import services
 from jobs.models import Job
+from jobs.runtime import lease
 from jobs.stages import plan
 from jobs.tasks import job_start
 
@@ -30,3 +31,23 @@ def test_cancelling_during_planning_logs_one_info_line_and_no_traceback(alice, n
     stopped = [r for r in caplog.records if r.name == "jobs.tasks"]
     assert len(stopped) == 1 and stopped[0].levelno == logging.INFO
     assert "cancelled" in stopped[0].getMessage()
+
+
+def test_a_lease_renewal_that_finds_the_job_cancelled_ends_it_as_cancelled(alice, no_enqueue, monkeypatch, caplog):
+    # The keeper thread renews every lease each LEASE_RENEW_SECONDS; when its renewal lands
+    # after the cancel, the task must still say the job was cancelled, not that its lease was lost.
+    job = services.job_create(user=alice, question="Which battery suppliers does Norvik Electric use?", depth="quick")
+    make_plan = plan.planner.make_plan
+
+    def cancelled_then_renewed(**kwargs):
+        services.job_cancel(job=Job.objects.get(pk=job.pk))
+        lease.keeper.mark_lost(str(job.pk), job.epoch)  # what a failed renewal records
+        return make_plan(**kwargs)
+
+    monkeypatch.setattr(plan.planner, "make_plan", cancelled_then_renewed)
+    with caplog.at_level(logging.INFO):
+        job_start(str(job.pk), job.epoch)
+    job.refresh_from_db()
+    assert job.status == Job.Status.CANCELLED and job.error == ""
+    stopped = [r for r in caplog.records if r.name == "jobs.tasks"]
+    assert len(stopped) == 1 and "cancelled" in stopped[0].getMessage(), [r.getMessage() for r in stopped]
