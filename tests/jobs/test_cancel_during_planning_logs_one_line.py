@@ -2,8 +2,10 @@
 no error, and the job stays cancelled (not failed)."""
 
 import logging
+import threading
 
 import pytest
+from django.db import connection
 
 from jobs import services
 from jobs.models import Job
@@ -51,3 +53,18 @@ def test_a_lease_renewal_that_finds_the_job_cancelled_ends_it_as_cancelled(alice
     assert job.status == Job.Status.CANCELLED and job.error == ""
     stopped = [r for r in caplog.records if r.name == "jobs.tasks"]
     assert len(stopped) == 1 and "cancelled" in stopped[0].getMessage(), [r.getMessage() for r in stopped]
+
+
+def test_a_renewal_that_cannot_see_the_job_does_not_fence_it(alice, no_enqueue):
+    # The keeper renews on its own connection: a job it cannot see (deleted, or written in a
+    # transaction not yet committed) is left to the step's own checks.
+    job = services.job_create(user=alice, question="Which battery suppliers does Norvik Electric use?", depth="quick")
+    key = (str(job.pk), job.epoch)
+    lease.keeper.acquire(*key)
+    try:
+        renewer = threading.Thread(target=lambda: (lease.keeper.renew_all(), connection.close()))
+        renewer.start()  # its own connection, as the keeper thread's: the job is not committed
+        renewer.join()
+        assert not lease.keeper.is_lost(*key)
+    finally:
+        lease.keeper.release(*key)
