@@ -8,9 +8,18 @@ import redis
 from django.conf import settings
 
 
+def make_pool(max_connections: int, timeout: float) -> redis.ConnectionPool:
+    """A pool whose threads wait for a free connection (up to `timeout` seconds) when all
+    `max_connections` are in use: redis-py's default pool raises "Too many connections" at its
+    101st, which a worker with more threads than that reached in the ledger and the leases."""
+    return redis.BlockingConnectionPool.from_url(
+        settings.REDIS_URL, health_check_interval=30, max_connections=max_connections, timeout=timeout
+    )
+
+
 @lru_cache(maxsize=1)
 def _pool() -> redis.ConnectionPool:
-    return redis.ConnectionPool.from_url(settings.REDIS_URL, health_check_interval=30)
+    return make_pool(settings.REDIS_MAX_CONNECTIONS, settings.REDIS_POOL_TIMEOUT_SECONDS)
 
 
 @lru_cache(maxsize=1)

@@ -147,6 +147,10 @@ def _celery_url(url: str) -> str:
 
 
 REDIS_KWARGS = _redis_kwargs(REDIS_URL)
+# The service's own Redis pool per process (ledger, leases, events): a thread waits up to the
+# timeout for a free connection rather than failing (redis-py's default pool refuses a 101st).
+REDIS_MAX_CONNECTIONS = env_int("REDIS_MAX_CONNECTIONS", 200)
+REDIS_POOL_TIMEOUT_SECONDS = env_float("REDIS_POOL_TIMEOUT_SECONDS", 10)
 
 # --- Celery (read by research_project/celery.py through the CELERY_ namespace).
 # Longest a message may stay unacknowledged before Redis hands it to another worker. It must
