@@ -19,7 +19,10 @@ def make_pool(max_connections: int, timeout: float) -> redis.ConnectionPool:
 
 @lru_cache(maxsize=1)
 def _pool() -> redis.ConnectionPool:
-    return make_pool(settings.REDIS_MAX_CONNECTIONS, settings.REDIS_POOL_TIMEOUT_SECONDS)
+    # getattr: a helper process may configure Django with only REDIS_URL (the rate limiter's tests)
+    return make_pool(
+        getattr(settings, "REDIS_MAX_CONNECTIONS", 200), getattr(settings, "REDIS_POOL_TIMEOUT_SECONDS", 10.0)
+    )
 
 
 @lru_cache(maxsize=1)
