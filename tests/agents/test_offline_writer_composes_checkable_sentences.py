@@ -126,22 +126,7 @@ def test_a_table_row_on_the_companys_own_site_answers_a_figure_question_in_the_o
         ),
         ("Brannock Alloys makes aluminium castings for wind turbines.", "metal-weekly.example"),
     ]
-    notes = [
-        {
-            "id": i,
-            "claim": c,
-            "quote": c,
-            "domain": d,
-            "source": d.split(".")[0].replace("-", " ").title(),
-            "published": "2025-05-01",
-            "quality": "0.70",
-            "sq": 1,
-            "hop": 1,
-            "context": "",
-            "disputed": "",
-        }
-        for i, (c, d) in enumerate(rows, 1)
-    ]
+    notes = [note(i, c, d) for i, (c, d) in enumerate(rows, 1)]
     question = "What is the annual capacity of Brannock Alloys' foundry in Lerwick?"
     out = opening(question, notes)
     assert out["unanswered"] == []
