@@ -130,7 +130,7 @@ class SubQuestion(models.Model):
 
     class Meta:
         db_table = "subquestions"
-        ordering = ["job", "round", "position"]
+        ordering = ["job_id", "round", "position"]
         constraints = [
             models.UniqueConstraint(fields=["job", "round", "position"], name="subquestions_unique_position"),
         ]
@@ -169,7 +169,7 @@ class Step(models.Model):
 
     class Meta:
         db_table = "steps"
-        ordering = ["job", "seq"]
+        ordering = ["job_id", "seq"]
         constraints = [models.UniqueConstraint(fields=["job", "seq"], name="steps_unique_seq")]
 
     def __str__(self) -> str:
@@ -263,7 +263,7 @@ class ReportClaim(models.Model):
 
     class Meta:
         db_table = "report_claims"
-        ordering = ["job", "section_index", "position"]
+        ordering = ["job_id", "section_index", "position"]
         constraints = [
             models.UniqueConstraint(fields=["job", "section_index", "position"], name="report_claims_unique_position"),
         ]

@@ -23,7 +23,6 @@ from django.db import InterfaceError, OperationalError
 from kombu.exceptions import OperationalError as KombuOperationalError
 
 from agents.search_worker import Next
-from jobs.models import Job
 from jobs.runtime import drain, health, lease
 from jobs.runtime.errors import JobDraining, JobStopped, LeaseLost, TransientStepError
 from jobs.runtime.retry import TASK_BACKOFF_MAX_SECONDS, TASK_BACKOFF_SECONDS, TASK_MAX_RETRIES
@@ -71,13 +70,12 @@ def running(job_id: str, epoch: int):
         return
     held = lease.hold(job_id, epoch)
     try:
-        held.__enter__()
+        job = held.__enter__()
     except (LeaseLost, JobStopped) as exc:
         logger.info("not running job %s at epoch %s: %s", job_id, epoch, exc)
         yield None
         return
     try:
-        job = Job.objects.select_related("user").get(pk=job_id)
         yield RunContext(job=job, epoch=epoch)
     except JobDraining as exc:
         logger.info("not starting a step: %s", exc)

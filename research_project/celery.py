@@ -1,9 +1,18 @@
+import functools
 import os
 
+from billiard import einfo
 from celery import Celery
 from celery.signals import beat_init, worker_init
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "research_project.settings")
+
+
+# Every task.replace() raises Ignore, and Celery's tracer builds two ExceptionInfo copies of the
+# stack for it (only to log at debug level). billiard copies each frame's code object, including
+# the whole co_positions() table, every time: about 1.5 ms for Celery's tracer frame, 0.2 CPU-s
+# per report. A code object never changes, so one copy per code object is enough.
+einfo._Frame.Code = staticmethod(functools.lru_cache(maxsize=4096)(einfo._Code))
 
 app = Celery("research_project")
 app.config_from_object("django.conf:settings", namespace="CELERY")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import logging
+import time
 from contextlib import contextmanager, nullcontext
 
 from django.core.serializers.json import DjangoJSONEncoder
@@ -119,6 +120,7 @@ def _publish_lock(channel: str):
 
 
 TRIM_EVERY_SECONDS = 3600
+TRIM_CHECK_SECONDS = 60
 
 
 class JobEventStorage(DjangoModelStorage):
@@ -152,9 +154,21 @@ class JobEventStorage(DjangoModelStorage):
                 r.delete(counter)  # reseed from the table and try again
         else:
             raise RuntimeError(f"could not store an event on {channel}")
-        if r.set("eventstream:trimmed", "1", nx=True, ex=TRIM_EVERY_SECONDS):
+        if self._trim_due() and r.set("eventstream:trimmed", "1", nx=True, ex=TRIM_EVERY_SECONDS):
             self.trim_event_log()
         return StreamEvent(channel, event_type, data, id=eid)
+
+    _next_trim_check = 0.0
+
+    @classmethod
+    def _trim_due(cls) -> bool:
+        """Whether this process should ask Redis if a trim is due: at most once a minute, not
+        once per event (the trim itself runs once an hour across all processes)."""
+        now = time.monotonic()
+        if now < cls._next_trim_check:
+            return False
+        cls._next_trim_check = now + TRIM_CHECK_SECONDS
+        return True
 
     def get_current_id(self, channel):
         from django_eventstream.models import Event

@@ -88,16 +88,28 @@ def unclaim(job_id, epoch: int) -> None:
     redis_client().hdel(_claims_key(job_id), _claim_field(epoch))
 
 
-def renew(job_id, epoch: int) -> bool:
-    """Extend the lease if `epoch` still owns an active job. Returns False when fenced."""
+def renew(job_id, epoch: int):
+    """Extend the lease if `epoch` still owns an active job. Returns the job as its row now is
+    (a task works with it: no second read), or None when fenced."""
     from jobs.models import Job
 
-    return bool(
-        Job.objects.filter(pk=job_id, epoch=epoch, status__in=_active_statuses()).update(
-            lease_owner=OWNER[:200],
-            lease_expires_at=timezone.now() + timedelta(seconds=settings.LEASE_TTL_SECONDS),
-        )
+    meta = Job._meta
+    active = list(_active_statuses())
+    expires = timezone.now() + timedelta(seconds=settings.LEASE_TTL_SECONDS)
+    params = [
+        OWNER[:200],
+        meta.get_field("lease_expires_at").get_db_prep_value(expires, connection),
+        meta.pk.get_db_prep_value(job_id, connection),
+        int(epoch),
+        *active,
+    ]
+    marks = ", ".join(["%s"] * len(active))
+    rows = Job.objects.raw(
+        f"UPDATE {meta.db_table} SET lease_owner = %s, lease_expires_at = %s "
+        f"WHERE job_id = %s AND epoch = %s AND status IN ({marks}) RETURNING *",
+        params,
     )
+    return next(iter(rows), None)
 
 
 class _Keeper:
@@ -196,8 +208,8 @@ def _quietly(fn, *args) -> None:
 
 @contextmanager
 def hold(job_id, epoch: int):
-    """Hold the job's lease while the block runs. Raises LeaseLost when `epoch` is stale and
-    JobStopped when the job is no longer active."""
+    """Hold the job's lease while the block runs; yields the job, read by the renewal. Raises
+    LeaseLost when `epoch` is stale and JobStopped when the job is no longer active."""
     from jobs.models import Job
 
     # The claim before the renewal: a sweeper that looked at the claims before this one was
@@ -205,12 +217,13 @@ def hold(job_id, epoch: int):
     # so this task either counts as a survivor or finds the new epoch before any step.
     keeper.acquire(job_id, epoch)
     try:
-        if not renew(job_id, epoch):
+        job = renew(job_id, epoch)
+        if job is None:
             current = Job.objects.filter(pk=job_id).values_list("epoch", "status").first()
             if current and current[0] != epoch:
                 raise LeaseLost(f"job {job_id}: epoch {epoch} replaced by {current[0]}")
             raise JobStopped(f"job {job_id} is not active")
-        yield
+        yield job
     finally:
         keeper.release(job_id, epoch)
 

@@ -172,10 +172,15 @@ def reserve(job_id, *, tokens: int, usd_micros: int, cap_tokens: int, cap_usd_mi
     raise RuntimeError("ledger could not be rebuilt")
 
 
-def settle(reservation: Reservation, *, tokens: int, usd_micros: int, call_id: int | None = None) -> None:
-    """Replace the reservation by the actual usage (of provider_calls row `call_id`) and mirror
-    the totals on the jobs row."""
-    _count(reservation.job_id, reservation.res_id, call_id, tokens, usd_micros, only_if_uncounted=False)
+def settle(
+    reservation: Reservation, *, tokens: int, usd_micros: int, call_id: int | None = None, mirror: bool = True
+) -> tuple[int, int]:
+    """Replace the reservation by the actual usage (of provider_calls row `call_id`); returns
+    the job's totals (tokens, micro-dollars). With `mirror` the totals are copied to the jobs
+    row now; without, the caller copies them (a step does so in the UPDATE that commits it)."""
+    return _count(
+        reservation.job_id, reservation.res_id, call_id, tokens, usd_micros, only_if_uncounted=False, mirror=mirror
+    )
 
 
 def settle_abandoned(job_id, *, call_id: int, res_id: str, tokens: int, usd_micros: int) -> None:
@@ -185,9 +190,9 @@ def settle_abandoned(job_id, *, call_id: int, res_id: str, tokens: int, usd_micr
     _count(job_id, res_id, call_id, tokens, usd_micros, only_if_uncounted=True)
 
 
-def _count(job_id, res_id: str, call_id, tokens: int, usd_micros: int, *, only_if_uncounted: bool) -> None:
-    from jobs.models import Job
-
+def _count(
+    job_id, res_id: str, call_id, tokens: int, usd_micros: int, *, only_if_uncounted: bool, mirror: bool = True
+) -> tuple[int, int]:
     _, count_script = _scripts()
     args = [
         res_id or "",
@@ -205,8 +210,17 @@ def _count(job_id, res_id: str, call_id, tokens: int, usd_micros: int, *, only_i
         total_tokens, total_usd = count_script(keys=_keys(job_id), args=args)
         if total_tokens < 0:
             total_tokens, total_usd = used(job_id)
+    if mirror:
+        mirror_totals(job_id, total_tokens, total_usd)
+    return int(total_tokens), int(total_usd)
+
+
+def mirror_totals(job_id, tokens: int, usd_micros: int) -> None:
+    """Copy the ledger's totals to the jobs row (what the API and admin show); never lowers it."""
+    from jobs.models import Job
+
     Job.objects.filter(pk=job_id).update(
-        tokens_used=Greatest("tokens_used", total_tokens), usd_used_micros=Greatest("usd_used_micros", total_usd)
+        tokens_used=Greatest("tokens_used", tokens), usd_used_micros=Greatest("usd_used_micros", usd_micros)
     )
 
 

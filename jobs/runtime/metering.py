@@ -110,10 +110,19 @@ def metered_call(
     if started_row is not None:
         # Counted in the ledger first, then marked settled: a crash between the two leaves the
         # row unsettled, and a takeover then finds it already counted (never counted twice).
-        ledger.settle(
-            reservation, tokens=paid.tokens_in + paid.tokens_out, usd_micros=paid.usd_micros, call_id=started_row.pk
+        # The jobs row's copy of the totals is written by the UPDATE that commits the step.
+        scope.ledger_totals = ledger.settle(
+            reservation,
+            tokens=paid.tokens_in + paid.tokens_out,
+            usd_micros=paid.usd_micros,
+            call_id=started_row.pk,
+            mirror=False,
         )
-        ProviderCall.objects.filter(pk=started_row.pk).update(
+        # Marked settled by the statement that commits the step (or on its own if the step
+        # fails): a crash before then leaves it to the takeover, which finds it counted.
+        scope.defer_update(
+            ProviderCall,
+            started_row.pk,
             settled=True,
             model=paid.model,
             tokens_in=paid.tokens_in,

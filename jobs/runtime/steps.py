@@ -10,13 +10,16 @@ written, each citation check) runs through `run_step`:
    and the epoch must not be draining (a task of it died: steps in flight finish, no new one
    starts until the takeover; jobs/runtime/drain.py).
 4. The work runs; paid calls inside it reserve and settle the ledger (agents/llm.py).
-5. In one transaction: the epoch is checked again while the per-job sequence number is taken,
-   the step row is inserted, and the step's own rows (notes, sub-questions, ...) are written.
-   If a twin attempt inserted the key first, its output wins and ours is discarded.
+5. In one transaction: the epoch is checked again while the per-job sequence number is taken
+   (and the job's ledger totals are copied to its row), the step row is inserted, and the
+   step's own rows (notes, sub-questions, ...) are written; a step without rows of its own does
+   all of it in one statement. If a twin attempt inserted the key first, its output wins and
+   ours is discarded.
 """
 
 from __future__ import annotations
 
+import contextlib
 import contextvars
 import json
 import logging
@@ -62,6 +65,31 @@ class StepScope:
     step_key: str
     phase: Phase
     usage: StepUsage = field(default_factory=StepUsage)
+    # The job's ledger totals after this step's last paid call, copied to the jobs row when
+    # the step commits (one UPDATE for the fence and the copy, not one per call).
+    ledger_totals: tuple[int, int] | None = None
+    # UPDATEs that may wait for the step's commit (a paid call's row marked settled): sent in
+    # the statement that commits the step, or on their own when the step fails.
+    deferred: list[tuple[str, list]] = field(default_factory=list)
+
+    def defer_update(self, table, pk, /, **fields) -> None:
+        """UPDATE row `pk` of model `table` with `fields` when the step commits (or fails)."""
+        meta = table._meta
+        sets, params = [], []
+        for name, value in fields.items():
+            column = meta.get_field(name)
+            sets.append(f"{column.column} = %s")
+            params.append(column.get_db_prep_save(value, connection))
+        self.deferred.append(
+            (f"UPDATE {meta.db_table} SET {', '.join(sets)} WHERE {meta.pk.column} = %s", [*params, pk])
+        )
+
+    def flush_deferred(self) -> None:
+        """Send the deferred UPDATEs now, each on its own (they are idempotent)."""
+        pending, self.deferred = self.deferred, []
+        with connection.cursor() as cur:
+            for sql, params in pending:
+                cur.execute(sql, params)
 
 
 current_scope: contextvars.ContextVar[StepScope | None] = contextvars.ContextVar("current_scope", default=None)
@@ -145,23 +173,105 @@ def ensure_may_run(ctx: RunContext, row: tuple | None = None) -> None:
         raise JobStopped(f"job {ctx.job_id} is {status}")
 
 
-def _fence_and_next_seq(ctx: RunContext) -> int:
+def _fence_sql(ctx: RunContext, totals: tuple[int, int] | None) -> tuple[str, list]:
+    """The UPDATE that fences a step's commit (this epoch still owns an active job), takes the
+    job's next step number, and copies the ledger's totals to the row."""
     from jobs.models import Job
 
     pk = Job._meta.pk.get_db_prep_value(ctx.job.pk, connection)
     active = list(Job.ACTIVE_STATUSES)
     placeholders = ", ".join(["%s"] * len(active))
+    tokens, usd = totals or (0, 0)
+    sql = (
+        "UPDATE jobs SET step_seq = step_seq + 1, tokens_used = GREATEST(tokens_used, %s), "
+        "usd_used_micros = GREATEST(usd_used_micros, %s) "
+        f"WHERE job_id = %s AND epoch = %s AND status IN ({placeholders}) RETURNING step_seq"
+    )
+    return sql, [tokens, usd, pk, ctx.epoch, *active]
+
+
+def _refused(ctx: RunContext) -> JobStopped:
+    ensure_may_run(ctx)  # raises the precise reason
+    return JobStopped(f"job {ctx.job_id}: step refused")
+
+
+def _fence_and_next_seq(ctx: RunContext, totals: tuple[int, int] | None, deferred: list[tuple[str, list]]) -> int:
+    """The fence inside a step's transaction, with its deferred UPDATEs (in the same statement
+    on PostgreSQL)."""
+    sql, params = _fence_sql(ctx, totals)
     with connection.cursor() as cur:
+        if connection.vendor == "postgresql" and deferred:
+            ctes = ", ".join(f"deferred{i} AS ({d})" for i, (d, _) in enumerate(deferred))
+            cur.execute(f"WITH {ctes} {sql}", [*(p for _, ps in deferred for p in ps), *params])
+        else:
+            for d, ps in deferred:
+                cur.execute(d, ps)
+            cur.execute(sql, params)
+        row = cur.fetchone()
+    if row is None:
+        raise _refused(ctx)
+    return row[0]
+
+
+def _insert_fenced(
+    ctx: RunContext, *, kind: str, sq_id, key: str, output, output_ref: str, usage, started_at, totals, deferred
+):
+    """Fence, number and insert a step without rows of its own, with its `deferred` UPDATEs, in
+    one statement (one round trip, no transaction to open and commit; PostgreSQL's writable
+    CTEs). A twin that inserted the key first makes it fail with IntegrityError, and the
+    statement's UPDATEs are undone with it."""
+    from jobs.models import Step
+
+    fence, params = _fence_sql(ctx, totals)
+    fields = [Step._meta.get_field(name) for name in _STEP_COLUMNS]
+    values = {
+        "job": ctx.job.pk,
+        "kind": kind,
+        "sq": sq_id,
+        "step_key": key,
+        "output": output,
+        "output_ref": output_ref,
+        "model": usage.model,
+        "tokens_in": usage.tokens_in,
+        "tokens_out": usage.tokens_out,
+        "usd_micros": usage.usd_micros,
+        "epoch": ctx.epoch,
+        "started_at": started_at,
+        "created_at": timezone.now(),
+    }
+    prepared = [field.get_db_prep_save(values[field.name], connection) for field in fields]
+    columns = ", ".join(field.column for field in fields)
+    marks = ", ".join(["%s"] * len(fields))
+    # Inside an outer transaction (a test's, a caller's), a savepoint keeps a twin's failure from
+    # aborting it; on its own the statement is atomic.
+    scope = transaction.atomic() if connection.in_atomic_block else contextlib.nullcontext()
+    ctes = [f"deferred{i} AS ({sql})" for i, (sql, _) in enumerate(deferred)]
+    with scope, connection.cursor() as cur:
         cur.execute(
-            f"UPDATE jobs SET step_seq = step_seq + 1 WHERE job_id = %s AND epoch = %s "
-            f"AND status IN ({placeholders}) RETURNING step_seq",
-            [pk, ctx.epoch, *active],
+            f"WITH {', '.join([*ctes, f'fence AS ({fence})'])} "
+            f"INSERT INTO steps (seq, {columns}) SELECT fence.step_seq, {marks} FROM fence RETURNING seq",
+            [*(p for _, ps in deferred for p in ps), *params, *prepared],
         )
         row = cur.fetchone()
     if row is None:
-        ensure_may_run(ctx)  # raises the precise reason
-        raise JobStopped(f"job {ctx.job_id}: step refused")
-    return row[0]
+        raise _refused(ctx)
+
+
+_STEP_COLUMNS = (
+    "job",
+    "kind",
+    "sq",
+    "step_key",
+    "output",
+    "output_ref",
+    "model",
+    "tokens_in",
+    "tokens_out",
+    "usd_micros",
+    "epoch",
+    "started_at",
+    "created_at",
+)
 
 
 def _maybe_pause(ctx: RunContext, kind: str, moment: str, key: str) -> None:
@@ -215,6 +325,9 @@ def run_step(
     started_at = timezone.now()
     try:
         result = fn()
+    except BaseException:
+        _settle_after_failed_commit(scope, key)
+        raise
     finally:
         current_scope.reset(token)
     _maybe_pause(ctx, kind, "before", key)
@@ -222,42 +335,69 @@ def run_step(
     usage = scope.usage
     output = result.output
     try:
-        # The fence takes the job row's lock, so twins of one step commit one after the other;
-        # the loser's insert fails and its whole transaction, rows included, rolls back.
-        with transaction.atomic():
-            seq = _fence_and_next_seq(ctx)
-            if result.write_rows is not None:
+        if result.write_rows is None and connection.vendor == "postgresql":
+            _insert_fenced(
+                ctx,
+                kind=kind,
+                sq_id=sq_id,
+                key=key,
+                output=output,
+                output_ref=result.output_ref,
+                usage=usage,
+                started_at=started_at,
+                totals=scope.ledger_totals,
+                deferred=scope.deferred,
+            )
+        else:
+            # The fence takes the job row's lock, so twins of one step commit one after the
+            # other; the loser's insert fails and its whole transaction, rows included, rolls back.
+            with transaction.atomic():
+                seq = _fence_and_next_seq(ctx, scope.ledger_totals, scope.deferred)
                 step = Step(
                     job_id=ctx.job.pk, seq=seq, kind=kind, sq_id=sq_id, step_key=key, output=output, epoch=ctx.epoch
                 )
                 updated = result.write_rows(step)
                 if updated is not None:
                     output = updated
-            Step.objects.create(
-                job_id=ctx.job.pk,
-                seq=seq,
-                kind=kind,
-                sq_id=sq_id,
-                step_key=key,
-                output=output,
-                output_ref=result.output_ref,
-                model=usage.model,
-                tokens_in=usage.tokens_in,
-                tokens_out=usage.tokens_out,
-                usd_micros=usage.usd_micros,
-                epoch=ctx.epoch,
-                started_at=started_at,
-            )
+                Step.objects.create(
+                    job_id=ctx.job.pk,
+                    seq=seq,
+                    kind=kind,
+                    sq_id=sq_id,
+                    step_key=key,
+                    output=output,
+                    output_ref=result.output_ref,
+                    model=usage.model,
+                    tokens_in=usage.tokens_in,
+                    tokens_out=usage.tokens_out,
+                    usd_micros=usage.usd_micros,
+                    epoch=ctx.epoch,
+                    started_at=started_at,
+                )
+        scope.deferred = []
     except IntegrityError:
+        scope.flush_deferred()  # undone with the commit a twin made fail
         twin = stored_output(key)
         if twin is None:
             raise
         logger.info("step %s was finished by a twin attempt; using its output", key)
         return twin
+    except BaseException:
+        _settle_after_failed_commit(scope, key)
+        raise
     ctx.replay[key] = output
     _count_step(kind, usage)
     _maybe_pause(ctx, kind, "after", key)
     return output
+
+
+def _settle_after_failed_commit(scope: StepScope, key: str) -> None:
+    """The step failed (its work, or its commit: refused, or its rows not written, which takes
+    the deferred UPDATEs with it): a call that was made is still settled."""
+    try:
+        scope.flush_deferred()
+    except Exception:  # noqa: BLE001 - the commit's own error is the one to report
+        logger.warning("step %s: settling its calls failed", key, exc_info=True)
 
 
 def _count_step(kind: str, usage: StepUsage) -> None:

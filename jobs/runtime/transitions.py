@@ -11,10 +11,16 @@ move a job backwards or revive one that ended.
 
 from __future__ import annotations
 
+import logging
+
+import redis
+from django.db.models.functions import Greatest
 from django.utils import timezone
 
 from jobs.models import Job
-from jobs.runtime import telemetry
+from jobs.runtime import ledger, telemetry
+
+logger = logging.getLogger(__name__)
 
 S = Job.Status
 ACTIVE = frozenset(Job.ACTIVE_STATUSES)
@@ -53,7 +59,19 @@ def job_transition(
         fields.setdefault("lease_owner", "")
     if to in ENDS_JOB:
         fields.setdefault("finished_at", timezone.now())
+        fields.update(_ledger_copy(job_id))
     moved = bool(rows.update(status=to, **fields))
     if moved and to in ENDS_JOB:
         telemetry.count("jobs_finished", status=to)
     return moved
+
+
+def _ledger_copy(job_id) -> dict:
+    """The ledger's totals for the ending job's row. Steps copy them when they commit; a call
+    whose step then failed is counted only in the ledger until this last copy."""
+    try:
+        tokens, usd = ledger.used(job_id)
+    except redis.exceptions.RedisError:
+        logger.warning("ledger of job %s unreadable: its row keeps the last copied totals", job_id, exc_info=True)
+        return {}
+    return {"tokens_used": Greatest("tokens_used", tokens), "usd_used_micros": Greatest("usd_used_micros", usd)}

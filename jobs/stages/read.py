@@ -3,7 +3,11 @@ writes the notes). Only notes go back to the worker."""
 
 from __future__ import annotations
 
+import threading
 import time
+from collections import OrderedDict
+
+from django.db import connection
 
 from agents import reader
 from agents.llm import ModelOutputError
@@ -157,17 +161,54 @@ def _read(ctx: RunContext, sq: SubQuestion, source: Source) -> StepResult:
     return StepResult(output={"notes": []}, write_rows=write_rows)
 
 
+# The writing tasks of a job (evidence, each section, the check's drafts) each need all its
+# notes in reading order: once research has ended they no longer change, so a worker process
+# keeps the last few jobs' lists, keyed by what would change them (notes and search turns).
+READING_ORDER_CACHE_JOBS = 32
+_reading_order_cache: OrderedDict[tuple, list[Note]] = OrderedDict()
+_reading_order_lock = threading.Lock()
+
+
+def _notes_version(job) -> tuple:
+    """(job, notes, highest note id, search turns) in one round trip."""
+    pk = Note._meta.get_field("job").get_db_prep_value(job.pk, connection)
+    with connection.cursor() as cur:
+        cur.execute(
+            f"SELECT (SELECT COUNT(*) FROM {Note._meta.db_table} WHERE job_id = %s), "
+            f"(SELECT MAX(note_id) FROM {Note._meta.db_table} WHERE job_id = %s), "
+            f"(SELECT COUNT(*) FROM {Step._meta.db_table} WHERE job_id = %s AND kind = %s)",
+            [pk, pk, pk, Step.Kind.SEARCH],
+        )
+        return (str(job.pk), *cur.fetchone())
+
+
 def notes_in_reading_order(job, notes=None) -> list[Note]:
     """The job's notes (or `notes`, with sq and source loaded) in the order their workers chose
     the pages: sub-question (round, position), the turn and place in that turn's list where
     its worker chose the page, then the reader's own order within the page. Note ids follow the
-    order in which parallel readers happened to finish; this order does not."""
+    order in which parallel readers happened to finish; this order does not. The job's own
+    list is shared by the callers of one process: treat it as read-only."""
+    if notes is not None:
+        return _in_reading_order(job, notes)
+    version = _notes_version(job)
+    with _reading_order_lock:
+        cached = _reading_order_cache.get(version)
+        if cached is not None:
+            _reading_order_cache.move_to_end(version)
+            return list(cached)
+    ordered = _in_reading_order(job, Note.objects.filter(job=job).select_related("source", "sq"))
+    with _reading_order_lock:
+        _reading_order_cache[version] = ordered
+        while len(_reading_order_cache) > READING_ORDER_CACHE_JOBS:
+            _reading_order_cache.popitem(last=False)
+    return list(ordered)
+
+
+def _in_reading_order(job, notes) -> list[Note]:
     chosen: dict[tuple[int, str], tuple[int, int]] = {}
     for sq_id, out in Step.objects.filter(job=job, kind="search").values_list("sq_id", "output"):
         for i, url in enumerate(out.get("claimed", [])):
             chosen.setdefault((sq_id, url_hash(url)), (out.get("turn", 0), i))
-    if notes is None:
-        notes = Note.objects.filter(job=job).select_related("source", "sq")
     unknown = (10**6, 0)  # a note whose page no stored turn chose (written by hand): last
     return sorted(
         notes,

@@ -2,6 +2,8 @@
 note-id order (which follows whichever parallel reader finished first)."""
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from agents.sources.urls import url_hash
 from jobs.stages.read import notes_in_reading_order
@@ -51,3 +53,23 @@ def test_notes_are_ordered_by_subquestion_turn_and_place_in_the_turn_whatever_th
     assert [n.note_id for n in made] == sorted(n.note_id for n in made)
     ordered = [n.claim for n in notes_in_reading_order(job)]
     assert ordered == [f"0 {urls[0]} 0", f"0 {urls[1]} 0", f"0 {urls[1]} 1", f"0 {urls[2]} 0", f"1 {urls[2]} 0"]
+
+
+def test_the_order_is_read_once_per_process_until_a_note_or_a_search_turn_is_added():
+    job = JobFactory()
+    sq = SubQuestionFactory(job=job, position=0)
+    urls = ["https://b.example/one", "https://a.example/two"]
+    sources = {u: SourceFactory(job=job, url=u, url_hash=url_hash(u)) for u in urls}
+    StepFactory(job=job, sq=sq, kind="search", step_key=f"{job.pk}:{sq.pk}:search:1", output={"claimed": urls[:1]})
+    NoteFactory(job=job, sq=sq, source=sources[urls[0]], claim="first")
+    assert [n.claim for n in notes_in_reading_order(job)] == ["first"]
+    with CaptureQueriesContext(connection) as again:
+        assert [n.claim for n in notes_in_reading_order(job)] == ["first"]
+    assert len(again.captured_queries) == 1  # only the check that nothing changed
+    # A note on a page no turn chose yet goes last; once a turn chose it, it moves up.
+    NoteFactory(job=job, sq=sq, source=sources[urls[1]], claim="second")
+    assert [n.claim for n in notes_in_reading_order(job)] == ["first", "second"]
+    StepFactory(
+        job=job, sq=sq, kind="search", step_key=f"{job.pk}:{sq.pk}:search:0", output={"turn": -1, "claimed": urls[1:]}
+    )
+    assert [n.claim for n in notes_in_reading_order(job)] == ["second", "first"]

@@ -1,0 +1,151 @@
+"""A step's commit costs few round trips (issue 17): a step without rows of its own is fenced,
+numbered and inserted in one statement, which also marks its paid calls settled and copies the
+ledger's totals to the job row; the job row is read by the lease renewal, not a second query.
+What must not change: a call is settled even when its step fails, a twin's step wins without
+losing our call's record, a fenced epoch commits nothing, and a job that ends shows the ledger's
+totals."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from jobs.models import Job, ProviderCall, Step
+from jobs.runtime import lease, ledger
+from jobs.runtime.errors import LeaseLost
+from jobs.runtime.metering import PaidCall, metered_call
+from jobs.runtime.steps import RunContext, StepResult, run_step, step_key
+from jobs.runtime.transitions import job_transition
+from tests.factories import JobFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def _paid(tokens_in=300, tokens_out=100, usd=40):
+    def fn():
+        metered_call(
+            kind="model",
+            role="judge",
+            model="m",
+            reserve_tokens=2000,
+            reserve_usd_micros=500,
+            call=lambda: PaidCall(value="ok", model="m", tokens_in=tokens_in, tokens_out=tokens_out, usd_micros=usd),
+        )
+        return StepResult(output={"ok": True})
+
+    return fn
+
+
+def test_a_step_with_one_paid_call_commits_in_one_statement_that_settles_and_copies_the_totals():
+    job = JobFactory(budget_tokens=100_000)
+    ctx = RunContext(job=job, epoch=job.epoch)
+    with CaptureQueriesContext(connection) as queries:
+        out = run_step(ctx, kind="check", counter="one", fn=_paid())
+    assert out == {"ok": True}
+    commits = [q["sql"] for q in queries.captured_queries if "INSERT INTO steps" in q["sql"]]
+    assert len(commits) == 1 and "UPDATE provider_calls" in commits[0] and "step_seq" in commits[0]
+    assert not [q for q in queries.captured_queries if q["sql"].startswith("UPDATE provider_calls")]
+    call = ProviderCall.objects.get(job=job)
+    assert call.settled and call.ok and (call.tokens_in, call.tokens_out, call.usd_micros) == (300, 100, 40)
+    step = Step.objects.get(step_key=step_key(job.pk, None, "check", "one"))
+    assert (step.seq, step.tokens_in, step.tokens_out, step.epoch) == (1, 300, 100, job.epoch)
+    job.refresh_from_db()
+    assert (job.tokens_used, job.usd_used_micros, job.step_seq) == (400, 40, 1)
+    assert ledger.used(job.pk) == (400, 40)
+
+
+def test_a_step_that_fails_after_its_call_still_settles_the_call():
+    job = JobFactory(budget_tokens=100_000)
+    paid = _paid()
+
+    def fn():
+        paid()
+        raise ValueError("the reply did not parse")
+
+    with pytest.raises(ValueError):
+        run_step(RunContext(job=job, epoch=job.epoch), kind="check", counter="fails", fn=fn)
+    call = ProviderCall.objects.get(job=job)
+    assert call.settled and call.tokens_in + call.tokens_out == 400
+    assert not Step.objects.filter(job=job).exists()
+    # The ledger counted it; the job row gets the totals when the job ends.
+    assert job_transition(job.pk, to=Job.Status.FAILED, epoch=job.epoch)
+    job.refresh_from_db()
+    assert (job.tokens_used, job.usd_used_micros) == (400, 40)
+
+
+def test_a_twin_that_committed_first_wins_and_our_call_is_still_settled():
+    job = JobFactory(budget_tokens=100_000)
+    ctx = RunContext(job=job, epoch=job.epoch)
+    key = step_key(job.pk, None, "check", "twin")
+    paid = _paid()
+
+    def fn():
+        result = paid()
+        # The twin attempt finishes the same step while ours waits on the model.
+        Job.objects.filter(pk=job.pk).update(step_seq=1)
+        Step.objects.create(
+            job=job,
+            seq=1,
+            kind="check",
+            step_key=key,
+            output={"twin": True},
+            epoch=job.epoch,
+            started_at=job.created_at,
+        )
+        return result
+
+    assert run_step(ctx, kind="check", counter="twin", fn=fn) == {"twin": True}
+    assert Step.objects.filter(step_key=key).count() == 1
+    assert ProviderCall.objects.get(job=job).settled
+
+
+def test_a_fenced_epoch_commits_no_step_but_settles_its_call():
+    job = JobFactory(budget_tokens=100_000)
+    ctx = RunContext(job=job, epoch=job.epoch)
+    paid = _paid()
+
+    def fn():
+        result = paid()
+        Job.objects.filter(pk=job.pk).update(epoch=job.epoch + 1)  # a takeover meanwhile
+        return result
+
+    with pytest.raises(LeaseLost):
+        run_step(ctx, kind="check", counter="fenced", fn=fn)
+    assert not Step.objects.filter(job=job).exists()
+    assert ProviderCall.objects.get(job=job).settled
+
+
+def test_the_lease_renewal_returns_the_job_row_and_none_once_fenced():
+    job = JobFactory()
+    renewed = lease.renew(job.pk, job.epoch)
+    assert isinstance(renewed, Job) and renewed.pk == job.pk and renewed.question == job.question
+    assert renewed.lease_owner and renewed.lease_expires_at is not None
+    assert lease.renew(job.pk, job.epoch + 1) is None
+    Job.objects.filter(pk=job.pk).update(status=Job.Status.CANCELLED)
+    assert lease.renew(job.pk, job.epoch) is None
+
+
+def test_a_step_with_rows_of_its_own_settles_its_call_in_the_fence_and_still_does_when_its_rows_fail():
+    job = JobFactory(budget_tokens=100_000)
+    ctx = RunContext(job=job, epoch=job.epoch)
+    paid = _paid()
+
+    def with_rows(write):
+        def fn():
+            paid()
+            return StepResult(output={"rows": True}, write_rows=write)
+
+        return fn
+
+    with CaptureQueriesContext(connection) as queries:
+        run_step(ctx, kind="read", counter="rows", fn=with_rows(lambda step: None))
+    fences = [q["sql"] for q in queries.captured_queries if "step_seq = step_seq + 1" in q["sql"]]
+    assert len(fences) == 1 and "UPDATE provider_calls" in fences[0]
+    assert ProviderCall.objects.get(job=job).settled
+
+    def broken(step):
+        raise RuntimeError("the notes could not be written")
+
+    with pytest.raises(RuntimeError):
+        run_step(ctx, kind="read", counter="broken", fn=with_rows(broken))
+    assert ProviderCall.objects.filter(job=job, settled=True).count() == 2
+    assert not Step.objects.filter(step_key=step_key(job.pk, None, "read", "broken")).exists()
