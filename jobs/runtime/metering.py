@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
-from jobs.runtime import ledger
+from jobs.runtime import ledger, rows
 from jobs.runtime.budget import caps
 from jobs.runtime.connections import release_for_wait
 from jobs.runtime.steps import current_scope
@@ -61,7 +61,7 @@ def metered_call(
     from jobs.runtime.lease import OWNER
 
     scope = current_scope.get()
-    reservation = started_row = None
+    reservation = started_pk = None
     if scope is not None:
         cap_tokens, cap_usd = caps(scope.job, scope.phase)
         reservation = ledger.reserve(
@@ -72,19 +72,22 @@ def metered_call(
             cap_usd_micros=cap_usd,
         )
         try:
-            started_row = ProviderCall.objects.create(
-                job_id=scope.job.pk,
-                step_key=scope.step_key,
-                epoch=scope.epoch,
-                kind=kind,
-                role=role,
-                model=model,
-                settled=False,
-                reserved_tokens=max(0, int(reserve_tokens)),
-                reserved_usd_micros=max(0, int(reserve_usd_micros)),
-                reservation_id=reservation.res_id,
-                owner=OWNER[:200],
-                messages=failure_messages or [],
+            started_pk = rows.insert(
+                ProviderCall,
+                {
+                    "job": scope.job.pk,
+                    "step_key": scope.step_key,
+                    "epoch": scope.epoch,
+                    "kind": kind,
+                    "role": role,
+                    "model": model,
+                    "settled": False,
+                    "reserved_tokens": max(0, int(reserve_tokens)),
+                    "reserved_usd_micros": max(0, int(reserve_usd_micros)),
+                    "reservation_id": reservation.res_id,
+                    "owner": OWNER[:200],
+                    "messages": failure_messages or [],
+                },
             )
         except Exception:
             ledger.release(reservation)
@@ -94,20 +97,20 @@ def metered_call(
     try:
         paid = call()
     except Exception as exc:
-        if started_row is not None:
+        if started_pk is not None:
             if record_failure:
-                ProviderCall.objects.filter(pk=started_row.pk).update(
+                ProviderCall.objects.filter(pk=started_pk).update(
                     settled=True, latency_ms=_ms_since(started), ok=False, error=f"{type(exc).__name__}: {exc}"[:500]
                 )
-                ledger.settle(reservation, tokens=0, usd_micros=0, call_id=started_row.pk)
+                ledger.settle(reservation, tokens=0, usd_micros=0, call_id=started_pk)
             else:
                 # Not worth a record: count nothing for it (undoing what a rebuild may have
                 # counted at its reservation meanwhile), then forget it.
-                ledger.settle(reservation, tokens=0, usd_micros=0, call_id=started_row.pk)
-                ProviderCall.objects.filter(pk=started_row.pk).delete()
+                ledger.settle(reservation, tokens=0, usd_micros=0, call_id=started_pk)
+                ProviderCall.objects.filter(pk=started_pk).delete()
         raise
     paid.latency_ms = _ms_since(started)
-    if started_row is not None:
+    if started_pk is not None:
         # Counted in the ledger first, then marked settled: a crash between the two leaves the
         # row unsettled, and a takeover then finds it already counted (never counted twice).
         # The jobs row's copy of the totals is written by the UPDATE that commits the step.
@@ -115,14 +118,14 @@ def metered_call(
             reservation,
             tokens=paid.tokens_in + paid.tokens_out,
             usd_micros=paid.usd_micros,
-            call_id=started_row.pk,
+            call_id=started_pk,
             mirror=False,
         )
         # Marked settled by the statement that commits the step (or on its own if the step
         # fails): a crash before then leaves it to the takeover, which finds it counted.
         scope.defer_update(
             ProviderCall,
-            started_row.pk,
+            started_pk,
             settled=True,
             model=paid.model,
             tokens_in=paid.tokens_in,

@@ -36,6 +36,7 @@ from jobs.runtime import drain, lease, telemetry
 from jobs.runtime.budget import Phase
 from jobs.runtime.connections import release_for_wait
 from jobs.runtime.errors import JobDraining, JobStopped, LeaseLost
+from jobs.runtime.rows import update_sql
 
 logger = logging.getLogger(__name__)
 
@@ -74,15 +75,7 @@ class StepScope:
 
     def defer_update(self, table, pk, /, **fields) -> None:
         """UPDATE row `pk` of model `table` with `fields` when the step commits (or fails)."""
-        meta = table._meta
-        sets, params = [], []
-        for name, value in fields.items():
-            column = meta.get_field(name)
-            sets.append(f"{column.column} = %s")
-            params.append(column.get_db_prep_save(value, connection))
-        self.deferred.append(
-            (f"UPDATE {meta.db_table} SET {', '.join(sets)} WHERE {meta.pk.column} = %s", [*params, pk])
-        )
+        self.deferred.append(update_sql(table, pk, fields))
 
     def flush_deferred(self) -> None:
         """Send the deferred UPDATEs now, each on its own (they are idempotent)."""

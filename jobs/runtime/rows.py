@@ -1,0 +1,42 @@
+"""Plain SQL for the few rows written on every paid call and step, built once from the model's
+fields: the ORM's per-call query building and model instances cost more CPU than the round trip
+itself at these rates (issue 17's profile)."""
+
+from __future__ import annotations
+
+from django.db import connection
+
+
+def update_sql(model, pk, fields: dict) -> tuple[str, list]:
+    """UPDATE of row `pk` of `model` setting `fields` (model field names)."""
+    meta = model._meta
+    sets, params = [], []
+    for name, value in fields.items():
+        field = meta.get_field(name)
+        sets.append(f"{field.column} = %s")
+        params.append(field.get_db_prep_save(value, connection))
+    return f"UPDATE {meta.db_table} SET {', '.join(sets)} WHERE {meta.pk.column} = %s", [*params, pk]
+
+
+def insert(model, values: dict):
+    """INSERT one row of `model` (fields not given take their defaults, auto_now_add fields
+    now); returns its primary key."""
+    meta = model._meta
+    columns, params = [], []
+    for field in meta.concrete_fields:
+        if field.primary_key and field.name not in values:
+            continue
+        if field.name in values:
+            value = values[field.name]
+        elif getattr(field, "auto_now_add", False) or getattr(field, "auto_now", False):
+            value = field.pre_save(model(), add=True)
+        else:
+            value = field.get_default()
+        columns.append(field.column)
+        params.append(field.get_db_prep_save(value, connection))
+    marks = ", ".join(["%s"] * len(columns))
+    with connection.cursor() as cur:
+        cur.execute(
+            f"INSERT INTO {meta.db_table} ({', '.join(columns)}) VALUES ({marks}) RETURNING {meta.pk.column}", params
+        )
+        return cur.fetchone()[0]
