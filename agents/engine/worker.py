@@ -32,15 +32,14 @@ _ASKS_AMOUNT_RE = re.compile(
     re.I,
 )
 
-# Once the notes hold a figure for an amount, the worker asks for the same figure from a second
-# source before reading on: the words that found the first pages find more of the same site, so
-# two queries worded differently name the figure's subject with "estimate" (how another party
-# words its own figure for someone else's quantity) and with what the figure measures. Their
-# results are read from sites the worker has not read, a title that gives another value in the
-# figure's unit first (a rival figure).
+# Once the notes hold a figure for what an amount sub-question measures, the worker asks for the
+# same figure from a second source before it reads on: the words that found the first pages find
+# more of the same site, so two queries worded differently name the figure's subject with
+# "estimate" (how another party words its own figure for someone else's quantity) and with what
+# is measured. A result of theirs whose title gives another value in the figure's unit (a rival
+# figure) is read first; their other results are not read, they would only take the place of the
+# first wording's pages from other sites (SAME_SITE_FACTOR).
 CORROBORATION_WORD = "estimate"
-CORROBORATION_PAGES = 2
-RIVAL_TITLE_FACTOR = 2.0
 # Energy and power units are written with capitals ("GWh") and look like names to tx.entities.
 _UNIT_NAME_RE = re.compile(r"[kKMGT]?W(?:h)?")
 _FIGURE_UNIT_RE = re.compile(r"^[\d.,]+\s?")
@@ -60,9 +59,6 @@ GENERIC = frozenset(
         "technology products recently affect main"
     )
 )
-
-
-GENERIC_PREFIXES = frozenset(t[:5] for t in GENERIC)
 
 
 def _key_terms(subquestion: str) -> list[str]:
@@ -228,15 +224,6 @@ def measuring_notes(subquestion: str, notes: list[dict]) -> list[dict]:
     return [n for n in notes if _figures(n) and key in _prefixes(" ".join(n["terms"]))]
 
 
-def names_the_figure(title: str, subquestion: str, subject: list[str]) -> bool:
-    """The title names the figure's subject and one more thing the sub-question asks about."""
-    low = title.lower()
-    if not any(name.split()[0].lower() in low for name in subject):
-        return False
-    subject_keys = _prefixes(" ".join(subject))
-    return bool((_prefixes(subquestion) - subject_keys - GENERIC_PREFIXES) & _prefixes(title))
-
-
 def rival_figure(title: str, figure_notes: list[dict], subject: list[str]) -> bool:
     """The title names the subject and gives a figure in a unit the notes use, with a value none
     of the notes gives: "Pellbrook's plant: 45 kt and counting" when the notes say 48 kt."""
@@ -341,7 +328,7 @@ def decide(prompt: str, system: str = "") -> dict:
         }
 
     # A figure for an amount: ask for it from a second source (CORROBORATION_WORD above), then
-    # read those queries' results from sites not read yet.
+    # read from sites not read yet.
     sent = {_normalise_query(q) for q in queries_sent}
     room = max_pages - pages_read
     figure_notes = measuring_notes(subquestion, notes)
@@ -357,27 +344,23 @@ def decide(prompt: str, system: str = "") -> dict:
             "tool": search_tool,
             "arguments": {"query": pending[0]},
         }
-    corroboration_results = [r for q in corroborating for r in results_by_query.get(_normalise_query(q), [])]
-    corroborated = bool(corroborating) and not pending and bool(corroboration_results)
+    second_wordings = {_normalise_query(q) for q in corroborating}
+    corroborated = bool(corroborating) and not pending and any(q in results_by_query for q in second_wordings)
     rivals: set[str] = set()
     if corroborated:
-        read_sites = {site_of(u) for u in fetched}
+        # The second wordings' results are read only when a title gives another value for the
+        # figure (a rival figure): any other page they found would take the place of one the
+        # first wording found, which the spread below already takes from other sites.
         subject = corroboration_subject(subquestion, figure_notes)
-        seen_urls: set[str] = set()
-        fresh = []
-        for r in corroboration_results:
-            if r["url"] in fetched or r["url"] in seen_urls or site_of(r["url"]) in read_sites:
-                continue
-            seen_urls.add(r["url"])
-            if rival_figure(r["title"], figure_notes, subject):
-                rivals.add(r["url"])
-            elif not names_the_figure(r["title"], subquestion, subject):
-                continue  # a page on the subject's other business, found by its name alone
-            fresh.append(r)
-        if fresh and room > 0:
-            results = fresh
-        else:
-            corroborated = False
+        first = [rs for q, rs in results_by_query.items() if q not in second_wordings]
+        results = list(first[-1]) if first else []
+        found = {r["url"] for r in results}
+        for q in corroborating:
+            for r in results_by_query.get(_normalise_query(q), []):
+                if r["url"] not in found and rival_figure(r["title"], figure_notes, subject):
+                    rivals.add(r["url"])
+                    found.add(r["url"])
+                    results.append(r)
 
     # Read the best unread results of the latest search.
     candidates = []
@@ -394,18 +377,19 @@ def decide(prompt: str, system: str = "") -> dict:
             continue  # nothing of the task itself: a match on generic words only
         relevance = len(set(key) & titled) + 2 * len(distinct & titled)
         relevance += URL_WORD_WEIGHT * (len(set(key) & addressed) + 2 * len(distinct & addressed))
-        if relevance:
-            if corroborated and r["url"] in rivals:
-                relevance *= RIVAL_TITLE_FACTOR
+        if relevance or r["url"] in rivals:
             candidates.append((relevance * (0.5 + quality), r["url"]))
     candidates.sort(key=lambda c: -c[0])
     if room > 0 and candidates:
-        count = min(CORROBORATION_PAGES if corroborated else PAGES_PER_FETCH, room)
+        count = min(PAGES_PER_FETCH, room)
         has_figure = any(not tx.is_year(f) for n in notes for f in n["figures"])
+        # A rival figure's page first, then the rest as usual.
+        urls = [url for _, url in candidates if url in rivals][:count]
+        rest = [c for c in candidates if c[1] not in rivals]
         if has_figure and _ASKS_AMOUNT_RE.search(subquestion):
-            urls = _spread_over_sites(candidates, read=fetched, count=count)
+            urls += _spread_over_sites(rest, read=fetched | set(urls), count=count - len(urls))
         else:
-            urls = [url for _, url in candidates[:count]]
+            urls += [url for _, url in rest[: count - len(urls)]]
         return {
             "thought": f"Read the {len(urls)} most relevant unread results.",
             "tool": read_tool,

@@ -90,9 +90,9 @@ def test_with_a_figure_noted_it_searches_the_subject_with_estimate_then_with_wha
     assert (out["tool"], out["arguments"]) == ("search", {"query": "Pellbrook Polymers tonnes"})
 
 
-def test_the_second_source_is_read_from_sites_not_read_yet_a_rival_figure_first():
+def test_a_rival_figure_the_second_wordings_found_is_read_first_and_nothing_else_they_found():
     second = [
-        _result(1, "Pellbrook Polymers resin customers", f"{OWN}/customers", quality=0.8),
+        _result(1, "Pellbrook Polymers resin customers", f"{OWN}/customers"),
         _result(2, "Pellbrook Polymers sponsors a rowing club", "https://river-sports.example/pellbrook-rowing"),
         _result(3, "Resin shipments at Pellbrook Polymers, reviewed", "https://polymer-ledger.example/review"),
         _result(4, "Pellbrook Polymers: 58,000 tonnes expected", "https://trade-desk.example/pellbrook-58000"),
@@ -106,12 +106,19 @@ def test_the_second_source_is_read_from_sites_not_read_yet_a_rival_figure_first(
     queries = [FIRST_QUERY, "Pellbrook Polymers estimate", "Pellbrook Polymers tonnes"]
     out = _decide(history=history, queries=queries, notes=FIGURE, turn=5, pages_read=3)
     assert out["tool"] == "fetch_pages"
-    # The rival figure first, then the other publisher; never the subject's own site again (read
-    # three times) nor a page that only names the subject.
-    assert out["arguments"]["urls"] == [
-        "https://trade-desk.example/pellbrook-58000",
-        "https://polymer-ledger.example/review",
-    ]
+    # The rival figure (58,000 against the noted 61,000), then the first wording's best unread
+    # result; the second wordings' other pages would only take the place of the first's.
+    assert out["arguments"]["urls"] == ["https://trade-desk.example/pellbrook-58000", f"{OWN}/customers"]
+
+
+def test_a_title_is_a_rival_figure_when_it_names_the_subject_and_another_value_in_the_noted_unit():
+    notes = [{"names": ["Pellbrook Polymers", "GWh"], "figures": ["52 GWh", "2025"], "terms": ["capacity"]}]
+    subject = ["Pellbrook Polymers"]
+    assert worker.rival_figure("Pellbrook Polymers' Ghent plant hits 60 GWh", notes, subject)
+    assert not worker.rival_figure("Pellbrook Polymers' Ghent plant: 52 GWh", notes, subject)  # the same value
+    assert not worker.rival_figure("Pellbrook Polymers hires 60 engineers", notes, subject)  # another unit
+    assert not worker.rival_figure("Ghent plant hits 60 GWh", notes, subject)  # another subject, maybe
+    assert not worker.rival_figure("Pellbrook Polymers results 2024", notes, subject)  # a year
 
 
 def test_a_figure_about_something_else_sends_no_second_source_search():
