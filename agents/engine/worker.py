@@ -32,6 +32,20 @@ _ASKS_AMOUNT_RE = re.compile(
     re.I,
 )
 
+# Once the notes hold a figure for what an amount sub-question measures, the worker asks for the
+# same figure from a second source before it reads on: the words that found the first pages find
+# more of the same site, so two queries worded differently name the figure's subject with
+# "estimate" (how another party words its own figure for someone else's quantity) and with what
+# is measured. A result of theirs whose title gives another value in the figure's unit (a rival
+# figure) is read first; their other results are not read, they would only take the place of the
+# first wording's pages from other sites (SAME_SITE_FACTOR).
+CORROBORATION_WORD = "estimate"
+# Energy and power units are written with capitals ("GWh") and look like names to tx.entities.
+_UNIT_NAME_RE = re.compile(r"[kKMGT]?W(?:h)?")
+_FIGURE_UNIT_RE = re.compile(r"^[\d.,]+\s?")
+TERM_PREFIX_CHARS = 5
+_ACCORDING_TO_RE = re.compile(r"\b[Aa]ccording to (?:the )?(?:[A-Z][\w&'-]*\s+)*[A-Z][\w&'-]*,")
+
 _RESULT_RE = re.compile(
     r"^\s*\d+\.\s+(?P<title>.*?)\s+\|\s+(?P<url>\S+)\s+\|\s+(?P<domain>\S+)\s+\|\s+(?P<date>\S+)\s+\|\s+quality\s+(?P<quality>[\d.]+)\s*(?:\|\s*(?P<snippet>.*))?$"
 )
@@ -144,6 +158,88 @@ def _spread_over_sites(candidates: list[tuple[float, str]], *, read: set[str], c
     return picked
 
 
+def _figures(note: dict) -> list[str]:
+    """The note's figures that are not years, as the digest writes them ("1.82 million", "52 GWh")."""
+    return [f for f in note["figures"] if not tx.is_year(f) and tx.numbers(f)]
+
+
+def _figure_unit(figure: str) -> str:
+    return _FIGURE_UNIT_RE.sub("", figure).strip().lower()
+
+
+def corroboration_subject(subquestion: str, figure_notes: list[dict]) -> list[str]:
+    """The names a figure is about: those of the sub-question that the figure's notes name too,
+    else the name the figure's notes give most often (a unit such as "GWh" is no name)."""
+    named = {n for note in figure_notes for n in note["names"] if not _UNIT_NAME_RE.fullmatch(n)}
+    # "According to the European Battery Registry, ..." names the source asked, not the subject
+    # (but "According to Sunmark Energy itself, ..." names the subject).
+    about = _ACCORDING_TO_RE.sub(" ", subquestion)
+    asked = [n for n in dict.fromkeys(tx.entities(about)) if n in named]
+    if asked:
+        return asked
+    counts = Counter(n for note in figure_notes for n in dict.fromkeys(note["names"]) if n in named)
+    return [counts.most_common(1)[0][0]] if counts else []
+
+
+def measured(subquestion: str) -> str:
+    """What an amount sub-question measures: the amount word it uses ("capacity", "share"), or
+    the thing it counts ("how many vehicles" -> "vehicles"); "" when it names neither."""
+    matches = list(_ASKS_AMOUNT_RE.finditer(subquestion))
+    nouns = [m.group(0) for m in matches if not m.group(0).lower().startswith("how ")]
+    if nouns:
+        return nouns[-1]  # "the largest total installed capacity": the head noun comes last
+    m = next(iter(matches), None)
+    if not m:
+        return ""
+    after = [w for w in _content_words(subquestion[m.end() :]) if not tx.is_year(w) and not w[0].isupper()]
+    return after[0] if after else ""
+
+
+def corroboration_queries(subquestion: str, figure_notes: list[dict]) -> list[str]:
+    """Two queries for a second source of the figure the notes hold, each worded unlike the
+    sub-question: the figure's subject with CORROBORATION_WORD, and its subject with what the
+    sub-question measures. Empty when the notes name no subject."""
+    subject = corroboration_subject(subquestion, figure_notes)
+    if not subject:
+        return []
+    names = " ".join(subject)
+    queries = [f"{names} {CORROBORATION_WORD}"]
+    measure = measured(subquestion)
+    if measure:
+        queries.append(f"{names} {measure}")
+    return queries
+
+
+def _prefixes(text: str) -> set[str]:
+    """Word stems cut to TERM_PREFIX_CHARS letters: "deliver" and "deliveries" meet."""
+    return {tx.stem(w.lower())[:TERM_PREFIX_CHARS] for w in _content_words(text) if not w[0].isdigit()}
+
+
+def measuring_notes(subquestion: str, notes: list[dict]) -> list[dict]:
+    """Notes that give a figure and use the word for what the sub-question measures."""
+    measure = measured(subquestion)
+    if not measure:
+        return []
+    key = tx.stem(measure.lower())[:TERM_PREFIX_CHARS]
+    return [n for n in notes if _figures(n) and key in _prefixes(" ".join(n["terms"]))]
+
+
+def rival_figure(title: str, figure_notes: list[dict], subject: list[str]) -> bool:
+    """The title names the subject and gives a figure in a unit the notes use, with a value none
+    of the notes gives: "Pellbrook's plant: 45 kt and counting" when the notes say 48 kt."""
+    low = title.lower()
+    if not any(name.lower() in low or name.split()[0].lower() in low for name in subject):
+        return False
+    noted = {tx.numbers(f)[0] for note in figure_notes for f in _figures(note)}
+    units = {_figure_unit(f) for note in figure_notes for f in _figures(note)}
+    for m in tx._NUMBER_RE.finditer(title):
+        figure = m.group(0).strip()
+        value = tx.numbers(figure)[0]
+        if not tx.is_year(value) and value not in noted and _figure_unit(figure) in units:
+            return True
+    return False
+
+
 def decide(prompt: str, system: str = "") -> dict:
     offered = offered_tools(system)
     on_uploads = "find_files_by_term" in offered and "search" not in offered
@@ -166,11 +262,15 @@ def decide(prompt: str, system: str = "") -> dict:
     history = bk.block(prompt, "history")
     fetched = set(re.findall(r"^(?:read|skipped|failed|empty) (\S+)", history, re.M))
     results = []
+    results_by_query: dict[str, list[dict]] = {}
     last_search_empty = False
     for obs in bk.blocks(history, "observation"):
         if obs.attrs.get("tool") in {search_tool, *UPLOAD_SEARCH_TOOLS} and obs.attrs.get("elided") != "true":
             results = [r.groupdict() for r in map(_RESULT_RE.match, obs.body.splitlines()) if r]
             last_search_empty = not results
+            asked = re.match(r"^\S+: (.*)$", obs.body.strip().split("\n")[0])
+            if asked:
+                results_by_query[_normalise_query(asked.group(1))] = results
     errors = [e.body for e in bk.blocks(history, "error")]
 
     key = _key_terms(subquestion)
@@ -227,6 +327,41 @@ def decide(prompt: str, system: str = "") -> dict:
             "arguments": {"description": subquestion},
         }
 
+    # A figure for an amount: ask for it from a second source (CORROBORATION_WORD above), then
+    # read from sites not read yet.
+    sent = {_normalise_query(q) for q in queries_sent}
+    room = max_pages - pages_read
+    figure_notes = measuring_notes(subquestion, notes)
+    corroborating: list[str] = []
+    if figure_notes and search_tool == "search":
+        corroborating = corroboration_queries(subquestion, figure_notes)
+    pending = [q for q in corroborating if _normalise_query(q) not in sent]
+    started = len(pending) < len(corroborating)
+    # Room for every query, one read, and the finishing turn.
+    if pending and room > 0 and (started or turn + len(pending) < max_calls):
+        return {
+            "thought": "My notes hold a figure from one wording of the question; ask for a second source of it.",
+            "tool": search_tool,
+            "arguments": {"query": pending[0]},
+        }
+    second_wordings = {_normalise_query(q) for q in corroborating}
+    corroborated = bool(corroborating) and not pending and any(q in results_by_query for q in second_wordings)
+    rivals: set[str] = set()
+    if corroborated:
+        # The second wordings' results are read only when a title gives another value for the
+        # figure (a rival figure): any other page they found would take the place of one the
+        # first wording found, which the spread below already takes from other sites.
+        subject = corroboration_subject(subquestion, figure_notes)
+        first = [rs for q, rs in results_by_query.items() if q not in second_wordings]
+        results = list(first[-1]) if first else []
+        found = {r["url"] for r in results}
+        for q in corroborating:
+            for r in results_by_query.get(_normalise_query(q), []):
+                if r["url"] not in found and rival_figure(r["title"], figure_notes, subject):
+                    rivals.add(r["url"])
+                    found.add(r["url"])
+                    results.append(r)
+
     # Read the best unread results of the latest search.
     candidates = []
     for r in results:
@@ -242,17 +377,19 @@ def decide(prompt: str, system: str = "") -> dict:
             continue  # nothing of the task itself: a match on generic words only
         relevance = len(set(key) & titled) + 2 * len(distinct & titled)
         relevance += URL_WORD_WEIGHT * (len(set(key) & addressed) + 2 * len(distinct & addressed))
-        if relevance:
+        if relevance or r["url"] in rivals:
             candidates.append((relevance * (0.5 + quality), r["url"]))
     candidates.sort(key=lambda c: -c[0])
-    room = max_pages - pages_read
     if room > 0 and candidates:
         count = min(PAGES_PER_FETCH, room)
         has_figure = any(not tx.is_year(f) for n in notes for f in n["figures"])
+        # A rival figure's page first, then the rest as usual.
+        urls = [url for _, url in candidates if url in rivals][:count]
+        rest = [c for c in candidates if c[1] not in rivals]
         if has_figure and _ASKS_AMOUNT_RE.search(subquestion):
-            urls = _spread_over_sites(candidates, read=fetched, count=count)
+            urls += _spread_over_sites(rest, read=fetched | set(urls), count=count - len(urls))
         else:
-            urls = [url for _, url in candidates[:count]]
+            urls += [url for _, url in rest[: count - len(urls)]]
         return {
             "thought": f"Read the {len(urls)} most relevant unread results.",
             "tool": read_tool,
@@ -265,7 +402,6 @@ def decide(prompt: str, system: str = "") -> dict:
         return finish(f"Notes cover {coverage:.0%} of the sub-question's terms.")
 
     # Rewrite the query with a name from the notes that no query has used yet.
-    sent = {_normalise_query(q) for q in queries_sent}
     used_words = {w.lower() for q in queries_sent for w in tx.words(q)}
     refused = {m.group(1) for e in errors for m in [re.search(r'"(.+?)"', e)] if m}
     names = Counter(e for n in notes for e in n["names"] if e.lower() not in subquestion.lower())

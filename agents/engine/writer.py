@@ -118,7 +118,11 @@ def write_section(prompt: str) -> dict:
                 rival, used = (groups[j], other), used | {j}
                 break
         if rival and lead["disputed"] and lead["disputed"] == rival[1]["disputed"]:
-            continue  # code states this disagreement in a sentence of its own
+            # Code states this disagreement in a sentence of its own, and both notes reached the
+            # writer, so both are on its leading side ("48 GWh, up from 36 GWh" and "48 GWh"): not
+            # rivals; each is stated on its own rather than lost with the pair.
+            used = used - {j}
+            rival = None
         if rival:
             group_b, other = rival
             text = (

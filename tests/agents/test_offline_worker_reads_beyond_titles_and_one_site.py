@@ -1,6 +1,8 @@
 """The offline search worker picks pages to read from their titles and their addresses, and
 once its notes hold a figure for an amount it spreads its remaining reading over sites it has
-not read: a rival figure lives on another publisher's page. Invented names and pages only."""
+not read: a rival figure lives on another publisher's page (when turns remain it first asks for
+a second source: test_offline_worker_asks_a_second_source_for_a_figure.py). Invented names and
+pages only."""
 
 from agents import context, prompts, tools
 from agents.digests import note_digest
@@ -68,6 +70,7 @@ def test_an_address_word_counts_less_than_a_title_word():
 
 
 def test_once_a_figure_is_noted_the_worker_reads_another_site_before_the_subjects_next_page():
+    # Turn 4: too late for the two second-source searches, a read and the finish.
     subquestion = "How many tonnes of resin did Pellbrook Polymers ship in 2025?"
     own = "https://pellbrook-polymers.example"
     results = [
@@ -92,7 +95,7 @@ def test_once_a_figure_is_noted_the_worker_reads_another_site_before_the_subject
         arguments={"urls": [f"{own}/news/shipments-2025"]},
     )
     notes = [("Pellbrook Polymers shipped 61,000 tonnes of resin in 2025.", "pellbrook-polymers.example")]
-    out = _decide(subquestion=subquestion, results=results, history=[read], notes=notes, turn=3)
+    out = _decide(subquestion=subquestion, results=results, history=[read], notes=notes, turn=4)
     assert out["tool"] == "fetch_pages"
     assert out["arguments"]["urls"][0] == "https://polymer-ledger.example/2025/11/estimate"
     assert set(out["arguments"]["urls"]) == {
