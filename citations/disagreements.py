@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from agents.composition import written_date
 from citations import credibility
 from citations import facts as fx
 
@@ -107,7 +108,8 @@ class Disagreement:
         if period and period not in about:
             about = f"{about} in {period}"
         clauses = [
-            f"{s.representative.value_text} ({s.representative.domain}, {s.representative.date or 'undated'})"
+            f"{s.representative.value_text} ({s.representative.source_name or s.representative.domain}, "
+            f"{written_date(s.representative.date)})"
             for s in self.sides
         ]
         text = f"Sources disagree on {about}: " + ", while ".join(clauses) + "."

@@ -27,7 +27,15 @@ MIN_TOPIC_TERMS = 1
 SUPPORTED_RECALL = 0.85
 PARTIAL_RECALL = 0.6
 GLUE = frozenset(tx.terms("sources disagree report reports reported that while whereas according"))
-_META_RE = re.compile(r"\s*\(([a-z0-9.\-]+\.[a-z]{2,}|[a-z0-9.\-]+),\s*(\d{4}-\d{2}-\d{2}|undated)\)")
+_WRITTEN_DATE = (
+    r"\d{1,2} (?:January|February|March|April|May|June|July|August|September|October|November|December) \d{4}"
+)
+# "(cellmarket-weekly.example, 2024-06-10)", "(…, 10 June 2024)": a source's domain and date
+_META_RE = re.compile(
+    rf"\s*\(([a-z0-9.\-]+\.[a-z]{{2,}}|[a-z0-9.\-]+),\s*(\d{{4}}-\d{{2}}-\d{{2}}|{_WRITTEN_DATE}|undated)\)"
+)
+# "(Northgate Research, 27 August 2025)": a cited source named in words with its date
+_NAMED_META_RE = re.compile(rf"\s*\(([^(),]{{1,80}}),\s*({_WRITTEN_DATE}|\d{{4}}-\d{{2}}-\d{{2}}|undated)\)")
 
 
 def _notes(prompt: str) -> list[dict]:
@@ -52,6 +60,11 @@ def _notes(prompt: str) -> list[dict]:
 
 def _figures(text: str) -> set[str]:
     return {n for n in tx.numbers(text) if not tx.is_year(n)}
+
+
+def _attribution(note: dict) -> str:
+    """ "Northgate Research, 27 August 2025": the source in words and its date as a reader writes it."""
+    return f"{note['source'] or note['domain']}, {composition.written_date(note['published'])}"
 
 
 def _lower_first(text: str) -> str:
@@ -124,8 +137,8 @@ def write_section(prompt: str) -> dict:
         if rival:
             group_b, other = rival
             text = (
-                f"Sources disagree: {lead['claim'].rstrip('.')} ({lead['domain']}, {lead['published']}), "
-                f"while {_lower_first(other['claim'].rstrip('.'))} ({other['domain']}, {other['published']})."
+                f"Sources disagree: {lead['claim'].rstrip('.')} ({_attribution(lead)}), "
+                f"while {_lower_first(other['claim'].rstrip('.'))} ({_attribution(other)})."
             )
             ids = [n["id"] for n in group] + [n["id"] for n in group_b]
         else:
@@ -176,6 +189,9 @@ def judge(prompt: str) -> dict:
             | tx.term_set(q.attrs.get("source", ""))
         )
     bare = _META_RE.sub("", sentence)
+    # A source and its date in words are what attributes a value, when the source is cited.
+    cited = {x.lower() for q in quotes for x in (q.attrs.get("source", ""), q.attrs.get("domain", "")) if x}
+    bare = _NAMED_META_RE.sub(lambda m: "" if m.group(1).strip().lower() in cited else m.group(0), bare)
     quote_texts = [q.body for q in quotes]
     # A composed sentence brings in no name or figure that no quote holds (the same rule the
     # citation check applies in code).
