@@ -21,7 +21,10 @@ from agents.engine import blocks as bk
 
 MERGE_JACCARD = 0.6
 SAME_FACT_JACCARD = 0.5
-MAX_SENTENCES_PER_SECTION = 24
+# Sized to the design's report of about 2,000 words over three or four sections: a chain's
+# "How the answer was found" gathers 80-100 notes, and at 24 sentences the later links' notes
+# (the ones that name what was found) were the ones left out.
+MAX_SENTENCES_PER_SECTION = 32
 NEW_NAME_WEIGHT = 1.5
 MIN_TOPIC_TERMS = 1
 SUPPORTED_RECALL = 0.85
@@ -88,6 +91,11 @@ def write_section(prompt: str) -> dict:
         if len((question_terms | focus_terms) & tx.term_set(n["claim"])) >= MIN_TOPIC_TERMS
         and not _heading_like(n["claim"])
     ]
+    link_terms = _link_terms(prompt)
+
+    def terms_of(text: str) -> set[str]:
+        return {t[:5] for t in tx.term_set(text)}
+
     groups: list[list[dict]] = []
     for note in notes:
         terms = tx.term_set(note["claim"])
@@ -144,19 +152,48 @@ def write_section(prompt: str) -> dict:
         else:
             text = lead["claim"]
             ids = [lead["id"]] + [n["id"] for n in group if n is not lead]
-        score = len(focus_terms & tx.term_set(text)) + 0.5 * len(group)
-        sentences.append((score, i, {"text": text, "note_ids": ids}))
+        score = (
+            len(focus_terms & tx.term_set(text))
+            + 0.5 * len(group)
+            + len(link_terms.get(lead["sq"], set()) & terms_of(text))
+        )
+        sentences.append((score, i, {"text": text, "note_ids": ids}, lead["hop"]))
     # Keep the strongest sentences, preferring ones that name something no kept sentence names
-    # yet (so every maker gets its supplier sentence), in the order the notes came.
+    # yet (so every maker gets its supplier sentence), in the order the notes came. The links of
+    # a chain take turns, the last link first: the section's purpose words are the earlier
+    # links' ("LFP cells", "supplier"), and the last link's notes ("the largest plant of Quanta
+    # Battery Company is in Changzhou") would otherwise never make the cut.
     chosen, named = [], set()
-    pool = list(sentences)
-    while pool and len(chosen) < MAX_SENTENCES_PER_SECTION:
-        best = max(pool, key=lambda s: s[0] + NEW_NAME_WEIGHT * len(set(tx.entities(s[2]["text"])) - named))
-        chosen.append(best)
-        named |= set(tx.entities(best[2]["text"]))
-        pool.remove(best)
-    ordered = [s for _, _, s in sorted(chosen, key=lambda s: s[1])]
+    pools: dict[int, list] = {}
+    for s_ in sentences:
+        pools.setdefault(s_[3], []).append(s_)
+    turns = [pools[h] for h in sorted(pools, reverse=True)]
+    while any(turns) and len(chosen) < MAX_SENTENCES_PER_SECTION:
+        for pool in turns:
+            if not pool or len(chosen) >= MAX_SENTENCES_PER_SECTION:
+                continue
+            best = max(pool, key=lambda s: s[0] + NEW_NAME_WEIGHT * len(set(tx.entities(s[2]["text"])) - named))
+            chosen.append(best)
+            named |= set(tx.entities(best[2]["text"]))
+            pool.remove(best)
+    ordered = [s for _, _, s, _ in sorted(chosen, key=lambda s: s[1])]
     return {"sentences": compose(ordered), "need_context": []}
+
+
+def _link_terms(prompt: str) -> dict[str, set[str]]:
+    """{sub-question id: the words (first five letters) its link adds to the links before it}
+    for the links after a chain's first (hop 2 and above): "countr", "large", "plant" for "In
+    which country is the largest plant of the company that supplies LFP cells to …"."""
+    sqs = [
+        (int(b.attrs.get("hop") or 0), b.attrs.get("id", ""), {t[:5] for t in tx.term_set(b.body)})
+        for b in bk.blocks(bk.block(prompt, "subquestions"), "subquestion")
+    ]
+    out = {}
+    for hop, sq_id, terms in sqs:
+        if hop >= 2:
+            before = set().union(*(t for h, _, t in sqs if 1 <= h < hop)) if sqs else set()
+            out[sq_id] = terms - before - {f[:5] for f in _ASK_FILLER}
+    return out
 
 
 def _clauses(sentence: str) -> list[str]:
