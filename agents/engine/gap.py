@@ -430,6 +430,12 @@ def resolve_link(
             near = terms & tx.term_set(segment)
             score = sum(weight[t] for t in shared) + 2 * sum(weight[t] for t in near)
             scores[name] += score * (2 if h == hop else 1)
+    # "the Voltara Motors model that uses …": the link is one of the owner's own things, which
+    # carry its name ("Voltara Pulse"); another company in the same sentences is not it.
+    owners = [e for e in qshape.clean_entities(u.head or "") if e.split()]
+    own = [n for n in scores if any(n != o and n.split()[0] == o.split()[0] for o in owners)]
+    if own:
+        return max(own, key=lambda n: (scores[n], -list(scores).index(n)))
     return scores.most_common(1)[0][0] if scores else ""
 
 

@@ -122,3 +122,28 @@ def test_a_capitalised_common_word_is_no_candidate():
     common = gap.common_words(sentences)
     assert "deliveries" in common
     assert gap._candidates(sentences[0][1], set(), common) == ["Orvane Motors"]
+
+
+def test_a_thing_of_a_named_owner_is_one_that_carries_the_owners_name():
+    question = "What is the range of the Orvane Motors model that uses LFP cells from Tessel Energy?"
+    out = _decide(
+        question,
+        [
+            _sq(
+                "Which Orvane Motors model uses LFP cells from Tessel Energy?",
+                1,
+                [
+                    "The Orvane Pica uses LFP cells.",
+                    "Kaldera Cells uses LFP cells from Tessel Energy in its test lab.",
+                    "Kaldera Cells uses LFP cells from Tessel Energy for stationary batteries.",
+                ],
+            ),
+            _sq(
+                "What is the range of the Orvane Motors model that uses LFP cells from Tessel Energy?",
+                2,
+                ["Range depends on the weather."],
+                section="Answer",
+            ),
+        ],
+    )
+    assert [s["text"] for s in out["new_subquestions"]] == ["What is the range of Orvane Pica?"]
