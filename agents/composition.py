@@ -249,3 +249,15 @@ def distributed(clause: str) -> list[str]:
     if len(items) < 2:
         return [clause]
     return [f"{m.group('prefix')} {item}" for item in items]
+
+
+_MONTH_NAMES = "January February March April May June July August September October November December".split()
+
+
+def written_date(iso: str | None) -> str:
+    """A source's date as a reader writes it ("2026-01-08" -> "8 January 2026"), "undated" when
+    there is none; anything else as given."""
+    m = re.fullmatch(r"(\d{4})-(\d{2})-(\d{2})", iso or "")
+    if not m:
+        return iso or "undated"
+    return f"{int(m.group(3))} {_MONTH_NAMES[int(m.group(2)) - 1]} {m.group(1)}"

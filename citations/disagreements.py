@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from agents.composition import written_date
 from citations import credibility
 from citations import facts as fx
 
@@ -107,7 +108,8 @@ class Disagreement:
         if period and period not in about:
             about = f"{about} in {period}"
         clauses = [
-            f"{s.representative.value_text} ({s.representative.domain}, {s.representative.date or 'undated'})"
+            f"{s.representative.value_text} ({s.representative.source_name or s.representative.domain}, "
+            f"{written_date(s.representative.date)})"
             for s in self.sides
         ]
         text = f"Sources disagree on {about}: " + ", while ".join(clauses) + "."
@@ -200,7 +202,14 @@ def find(facts: list[fx.Fact]) -> list[Disagreement]:
             seen.add(r)
             group.append(r)
             stack.extend(linked.get(r, ()))
-        sides = sorted((Side([facts[k] for k in sides_of[r]]) for r in group), key=lambda s: s.strength, reverse=True)
+        ranked = sorted(group, key=lambda r: Side([facts[k] for k in sides_of[r]]).strength, reverse=True)
+        # Each value is weighed against the leading one: a value that disputes only another
+        # side (last year's figure, linked through a third page that gives no year) is not part
+        # of this disagreement.
+        ranked = [ranked[0]] + [r for r in ranked[1:] if r in linked[ranked[0]]]
+        if len(ranked) < 2:
+            continue
+        sides = [Side([facts[k] for k in sides_of[r]]) for r in ranked]
         lead = sides[0]
         credible = [s for s in sides if not (s.low_quality and not lead.low_quality)]
         minority = [s for s in sides if s.low_quality and not lead.low_quality]

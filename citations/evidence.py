@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from agents import composition
+
 
 @dataclass
 class EvidenceNote:
@@ -39,6 +41,14 @@ class EvidenceNote:
             name = self.url.rstrip("/").rsplit("/", 1)[-1].lower()
             return re.sub(r"[^a-z0-9.\-]+", "-", name).strip("-") or "uploads"
         return self.domain
+
+    @property
+    def source_name(self) -> str:
+        """How a sentence attributes to the source in words: the site's own name from its page
+        title ("Northgate Research"), else its domain in words; an upload's file name."""
+        if self.is_upload:
+            return self.source_label
+        return composition.source_label(self.title, self.domain)
 
     @property
     def is_upload(self) -> bool:

@@ -139,6 +139,7 @@ class Fact:
     page: object = None  # the page it was read from (its source id, or url)
     period_part: frozenset = frozenset()  # word keys of the part of the period ("first nine months")
     sizes_subject: bool = False  # the figure describes a thing by its size ("the 1,000 MW wind farm")
+    source_name: str = ""  # how a sentence names the source ("Northgate Research"; an upload's file name)
 
     @property
     def value_text(self) -> str:
@@ -317,6 +318,7 @@ def _extract_from(text: str, note: EvidenceNote, quote_numbers: set) -> list[Fac
                 page=note.source_id if note.source_id is not None else (note.url or note.domain),
                 period_part=period_part,
                 sizes_subject=_sizes_a_thing(text, q),
+                source_name=note.source_name,
             )
         )
     return out

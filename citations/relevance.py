@@ -49,6 +49,14 @@ _COUNT_RE = re.compile(
 )
 
 
+# A question about what is not (or no longer) in its set.
+_OUTSIDE_SET_RE = re.compile(
+    r"\b(?:but|and)\s+not\b|\bno longer\b|\b(?:dropped|fell|falls|fallen|left)\s+out\b|\boutside\b|"
+    r"\bexcept\b|\bother than\b",
+    re.I,
+)
+
+
 @dataclass
 class Scope:
     count: int = 0
@@ -95,6 +103,9 @@ def find_scope(question: str, notes: list[EvidenceNote], subquestions: list[str]
     if listings:
         best = max(listings, key=lambda k: (latest[k][:4], listings[k], latest[k]))
         scope.members = set(best)
+    # "Which maker was among the five largest in 2024 but not in 2025?": the answer is a name
+    # outside the set, so no name is kept out for being outside it.
+    if listings and not _OUTSIDE_SET_RE.search(question):
         for other in listings:
             scope.peers |= {e for e in other if not _matches(e, scope.members)}
         for note in notes:

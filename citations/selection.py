@@ -65,6 +65,8 @@ def select(
         for side in d.minority:
             rep, lead = side.representative, d.sides[0].representative
             for i in side.note_ids:
+                if i in d.sides[0].note_ids:
+                    continue
                 withheld.setdefault(
                     i, f"minority claim: {rep.value_text} contradicted by {lead.value_text} ({lead.domain})"
                 )
@@ -89,8 +91,13 @@ def select(
             )
         if not d.stated:
             continue
+        # A note that states the leading value is not withheld for another figure it also gives
+        # ("48,000 tonnes in 2025, up from 41,000 tonnes in 2024").
+        leading = set(d.sides[0].note_ids)
         for side in d.sides[1:]:
             for i in side.note_ids:
+                if i in leading:
+                    continue
                 withheld.setdefault(
                     i, f"outweighed figure {side.representative.value_text}: stated only in disagreement {d.id}"
                 )

@@ -169,7 +169,13 @@ def _nearest(sentence: str, names: list[str], anchor: int) -> str:
     return best
 
 
-def _candidates(sentence: str, exclude: set[str]) -> list[str]:
+def common_words(sentences: list[tuple[int, str]]) -> frozenset[str]:
+    """Words the sentences also write in lower case ("deliveries"): capitalised at the start of
+    a sentence or a table caption ("Deliveries in the first nine months …"), they are no name."""
+    return frozenset(w for _, s in sentences for w in re.findall(r"\b[a-z][a-z\-]{2,}\b", s))
+
+
+def _candidates(sentence: str, exclude: set[str], common: frozenset = frozenset()) -> list[str]:
     out = []
     row = tx.is_table_row(sentence)
     for name in qshape.clean_entities(sentence):
@@ -178,10 +184,49 @@ def _candidates(sentence: str, exclude: set[str]) -> list[str]:
             continue
         if row and re.search(rf"(?:^|[;—-]\s*){re.escape(name)}(?:\s+[a-z][\w-]*)*(?:\s*\([^)]*\))?:", sentence):
             continue  # a column's label in a table row ("Supplier: …", "Total: 518,000"), not a name
-        if tx.is_year(name) or name.lower() in qshape.ORDINALS:
+        if tx.is_year(name) or name.lower() in qshape.ORDINALS or low in common:
             continue
         out.append(name)
     return out
+
+
+# Words that make a link's head a place, so a place name may answer it ("in which city").
+_PLACE_HEADS = frozenset(
+    tx.terms("city cities town towns country countries place places plant plants site sites factory factories region")
+    + tx.terms("location locations state province port headquarters facility facilities village district")
+)
+_PLACE_BEFORE_RE = r"(?:^|(?P<before>[\w-]+)\s+)(?:in|at|near|across)\s+"
+# "Shares in Granite Cell Industries", "a stake in Lumen Ion": "in" before a company
+_NOT_PLACE_BEFORE = frozenset(
+    "share shares stake stakes invested invest investment investments interest interests holding holdings "
+    "confidence trust".split()
+)
+
+
+def place_names(sentences: list[tuple[int, str]]) -> set[str]:
+    """Names the notes use as places, lower-cased: after "in", "at", "near" or "across" ("its
+    headquarters in Changzhou"; not "shares in …", "a stake in …"), or a site named after
+    its town ("The Changzhou plant of Quanta Battery Company"), and never opening a sentence
+    (a company is the subject of its own sentences). Such a name does not answer a link that
+    asks for a company or a maker."""
+    places, openers = set(), set()
+    for _, s in sentences:
+        names = qshape.clean_entities(s)
+        for name in names:
+            if s.startswith((name + " ", name + ",", name + "'s ")):
+                openers.add(name.lower())
+            esc = re.escape(name)
+            after = any(
+                (m.group("before") or "").lower() not in _NOT_PLACE_BEFORE
+                for m in re.finditer(_PLACE_BEFORE_RE + esc + r"\b", s)
+            )
+            if after or re.search(r"\b(?:the|The)\s+" + esc + r"\s+(?:plant|site|factory|facility|mine)\s+of\b", s):
+                places.add(name.lower())
+    return places - openers
+
+
+def _asks_for_place(u: qshape.Unknown) -> bool:
+    return bool(set(tx.terms(u.head or "")) & _PLACE_HEADS)
 
 
 _COUNTED_AS = {"cars": "vehicles", "car": "vehicles", "vehicle": "vehicles", "units": "vehicles"}
@@ -223,7 +268,11 @@ _BEHIND_RE = re.compile(r"\b(?:behind|after|trailing)\b", re.I)
 
 
 def stated_ranks(
-    sentences: list[tuple[int, str]], exclude: set[str], nouns: set[str], descending: bool
+    sentences: list[tuple[int, str]],
+    exclude: set[str],
+    nouns: set[str],
+    descending: bool,
+    common: frozenset = frozenset(),
 ) -> dict[str, set[int]]:
     """The ranks sentences state for names ("Pellucid Cars was the sixth-largest electric car
     maker" -> {"Pellucid Cars": {6}}), in the direction asked, for the thing ranked (`nouns`),
@@ -236,7 +285,7 @@ def stated_ranks(
             if nouns and not set(tx.terms(" ".join(s[m.end() :].split()[:RANK_WINDOW_WORDS]))) & nouns:
                 continue
             n = qshape.ORDINALS.get(m.group("ord").lower(), 0)
-            names = _candidates(s, exclude)
+            names = _candidates(s, exclude, common)
             if not n or not names:
                 continue
             behind = _BEHIND_RE.search(s, m.end())
@@ -255,6 +304,7 @@ def resolve_rank(u: qshape.Unknown, sentences: list[tuple[int, str]], exclude: s
     name that sentences stating that rank put next to it (sentences of the link's own hop count
     double), else the names ordered by the figure that follows them in sentences about the same
     scope (the year, the thing ranked)."""
+    common = common_words(sentences)
     rank = _ordinal(u.phrase)
     sup = _RANK_DESC.search(u.phrase)
     descending = not (sup and sup.group(1).lower() in _ASCENDING)
@@ -286,18 +336,18 @@ def resolve_rank(u: qshape.Unknown, sentences: list[tuple[int, str]], exclude: s
         )
         if not m:
             continue
-        names = _candidates(s, exclude)
+        names = _candidates(s, exclude, common)
         if not names or len(names) > 3:
             continue  # a list of many names is a ranking table, ordered below
         name = _nearest(s, names, m.start())
         if name:
             votes[name] += 2 if h == hop else 1
-    stated = stated_ranks(scoped, exclude, nouns, descending)
+    stated = stated_ranks(scoped, exclude, nouns, descending, common)
     if years and not any(rank in held for held in stated.values()):
         # A sentence that gives no year at all ("… will remain the third-largest, behind A and
         # B") contradicts no scope: it may name the rank when no dated sentence does.
         yearless = [(h, s) for h, s in sentences if not re.search(r"\b(?:19|20)\d\d\b", s)]
-        for name, held in stated_ranks(yearless, exclude, nouns, descending).items():
+        for name, held in stated_ranks(yearless, exclude, nouns, descending, common).items():
             stated.setdefault(name, set()).update(held)
     for name, held in stated.items():
         if rank in held:
@@ -307,13 +357,19 @@ def resolve_rank(u: qshape.Unknown, sentences: list[tuple[int, str]], exclude: s
     # Figures of one kind only ("690,000 vehicles", "1.82 million cars" but not "100% of the
     # cells"): the kind most names have a figure of.
     by_kind: dict[str, dict[str, float]] = {}
+    # A name's figure comes from the sentence that says most of what is ranked ("a total capacity
+    # of 135 GWh" over one plant's "annual capacity of 80 GWh" for "the largest total installed
+    # capacity"); among those, the first read (its own hop first).
+    fit: dict[tuple[str, str], int] = {}
     for _, s in sorted(scoped, key=lambda x: x[0] != hop):
         if attr_terms and not attr_terms & tx.term_set(s) and not head_terms & tx.term_set(s):
             continue
-        for name in _candidates(s, exclude):
+        said = len((attr_terms - set(years)) & tx.term_set(s))  # the year is already the scope
+        for name in _candidates(s, exclude, common):
             got = _figure_after(s, name)
-            if got is not None and got[1] != "%":
-                by_kind.setdefault(got[1], {}).setdefault(name, got[0])
+            if got is not None and got[1] != "%" and said > fit.get((got[1], name), -1):
+                by_kind.setdefault(got[1], {})[name] = got[0]
+                fit[(got[1], name)] = said
     bare = by_kind.pop("", {})  # "Kestrel Automotive 1.41 million and …": counts like its neighbours
     values = max(({**bare, **v} for v in by_kind.values()), key=len) if by_kind else bare
     if len(values) >= max(rank + 1, MIN_RANKED):  # one maker's figure ranks nothing
@@ -339,6 +395,11 @@ def resolve_link(
         u.kind == "answer_of" and re.search(r"\branked\b|" + _RANK_DESC.pattern, u.phrase, re.I) and not u.depends
     ):
         return resolve_rank(u, sentences, exclude, offline_planner.hop_numbers(shape)[u.key])
+    if not _asks_for_place(u):
+        # "Quanta Battery Company ships LFP cells to Voltara Motors from Changzhou": the town
+        # shares the sentence with the relation, but a company is asked for.
+        exclude = exclude | place_names(sentences)
+    common = common_words(sentences)
     hop = offline_planner.hop_numbers(shape)[u.key]
     finder = offline_planner.render(shape, u.finder, known, "phrase")
     needed = [known[d] for d in u.depends if d in known]
@@ -361,7 +422,7 @@ def resolve_link(
         if len(shared) < MIN_LINK_TERMS:
             continue
         segments = re.split(r",\s+|;\s+|\s+and\s+|\s+while\s+|\s+whereas\s+", s)
-        for name in _candidates(s, exclude | {n.lower() for n in needed}):
+        for name in _candidates(s, exclude | {n.lower() for n in needed}, common):
             # The clause that holds the name says what it is to the link ("… and LFP cells from
             # Quanta Battery Company"): its terms count more than the rest of the sentence's,
             # the name's own words ("Helion Cells") not included.
@@ -369,6 +430,12 @@ def resolve_link(
             near = terms & tx.term_set(segment)
             score = sum(weight[t] for t in shared) + 2 * sum(weight[t] for t in near)
             scores[name] += score * (2 if h == hop else 1)
+    # "the Voltara Motors model that uses …": the link is one of the owner's own things, which
+    # carry its name ("Voltara Pulse"); another company in the same sentences is not it.
+    owners = [e for e in qshape.clean_entities(u.head or "") if e.split()]
+    own = [n for n in scores if any(n != o and n.split()[0] == o.split()[0] for o in owners)]
+    if own:
+        return max(own, key=lambda n: (scores[n], -list(scores).index(n)))
     return scores.most_common(1)[0][0] if scores else ""
 
 
@@ -379,15 +446,7 @@ def chain_decision(
     sentences = [
         (int(sq.attrs.get("hop") or 0), s) for sq, summary in zip(researched, summaries) for s in _sentences([summary])
     ]
-    exclude = {e.lower() for e in qshape.clean_entities(question)}
-    known: dict[str, str] = {}
-    for u in shape.chain:
-        if any(d not in known for d in u.depends) or names_a_set(u):
-            break
-        name = resolve_link(shape, u, known, sentences, exclude | {v.lower() for v in known.values()})
-        if not name:
-            break
-        known[u.key] = name
+    known = resolve_chain(shape, question, sentences)
     asked = [" ".join(t.split()).lower().rstrip("?") for t in texts]
     candidates = [
         sq
@@ -434,6 +493,70 @@ def chain_decision(
         "new_subquestions": [],
         "unanswered": unanswered,
     }
+
+
+def resolve_chain(
+    shape: qshape.QuestionShape, question: str, sentences: list[tuple[int, str]], known: dict | None = None
+) -> dict[str, str]:
+    """{unknown key: name} for the chain's links, in order, as far as `sentences` ((hop, text)
+    pairs) name them, starting from `known`; a link that names a set, or one whose links before
+    it are unknown, stops it."""
+    exclude = {e.lower() for e in qshape.clean_entities(question)}
+    known = dict(known or {})
+    for u in shape.chain:
+        if u.key in known:
+            continue
+        if any(d not in known for d in u.depends) or names_a_set(u):
+            break
+        name = resolve_link(shape, u, known, sentences, exclude | {v.lower() for v in known.values()})
+        if not name:
+            break
+        known[u.key] = name
+    return known
+
+
+def _norm_ask(text: str) -> str:
+    return " ".join(text.lower().rstrip("?. ").split())
+
+
+def known_from_subquestions(shape: qshape.QuestionShape, question: str, texts: list[str]) -> dict[str, str]:
+    """{unknown key: name} for the links a later round asked by name: a name that, put in for a
+    link, writes a sub-question exactly as it was asked ("Which company supplies LFP cells to
+    Voltara Motors?" is the next link's finder with the first link named Voltara Motors)."""
+    asked = {_norm_ask(t) for t in texts}
+    names = list(dict.fromkeys(n for t in texts for n in qshape.clean_entities(t) if n.lower() not in question.lower()))
+    known: dict[str, str] = {}
+    for u in shape.chain:
+        templates = [w.finder for w in shape.chain if u.key in w.depends] + [
+            a for a in shape.asks if "{" + u.key + "}" in a
+        ]
+        for name in names:
+            trial = {**known, u.key: name}
+            if any(
+                _norm_ask(offline_planner.render(shape, t, trial, mode)) in asked
+                for t in templates
+                for mode in ("phrase", "compact")
+            ):
+                known[u.key] = name
+                break
+    return known
+
+
+def named_asks(question: str, sentences: list[tuple[int, str]], subquestions: list[str] = ()) -> list[str]:
+    """The question's own asks with every link of its chain written out by name ("In which
+    country is the largest plant of Quanta Battery Company"): the names later rounds asked
+    with (`subquestions`), then what `sentences` ((hop, text)) name; only asks whose links are
+    all named. [] for a question without a chain."""
+    shape = qshape.parse(question)
+    if not shape.chain:
+        return []
+    known = resolve_chain(shape, question, sentences, known_from_subquestions(shape, question, list(subquestions)))
+    out = []
+    for ask in shape.asks:
+        keys = re.findall(r"\{(U\d+)\}", ask)
+        if keys and all(k in known for k in keys):
+            out.append(offline_planner.render(shape, ask, known, "phrase"))
+    return out
 
 
 def names_a_set(u: qshape.Unknown) -> bool:

@@ -21,13 +21,24 @@ from agents.engine import blocks as bk
 
 MERGE_JACCARD = 0.6
 SAME_FACT_JACCARD = 0.5
-MAX_SENTENCES_PER_SECTION = 24
+# Sized to the design's report of about 2,000 words over three or four sections: a chain's
+# "How the answer was found" gathers 80-100 notes, and at 24 sentences the later links' notes
+# (the ones that name what was found) were the ones left out.
+MAX_SENTENCES_PER_SECTION = 32
 NEW_NAME_WEIGHT = 1.5
 MIN_TOPIC_TERMS = 1
 SUPPORTED_RECALL = 0.85
 PARTIAL_RECALL = 0.6
 GLUE = frozenset(tx.terms("sources disagree report reports reported that while whereas according"))
-_META_RE = re.compile(r"\s*\(([a-z0-9.\-]+\.[a-z]{2,}|[a-z0-9.\-]+),\s*(\d{4}-\d{2}-\d{2}|undated)\)")
+_WRITTEN_DATE = (
+    r"\d{1,2} (?:January|February|March|April|May|June|July|August|September|October|November|December) \d{4}"
+)
+# "(cellmarket-weekly.example, 2024-06-10)", "(…, 10 June 2024)": a source's domain and date
+_META_RE = re.compile(
+    rf"\s*\(([a-z0-9.\-]+\.[a-z]{{2,}}|[a-z0-9.\-]+),\s*(\d{{4}}-\d{{2}}-\d{{2}}|{_WRITTEN_DATE}|undated)\)"
+)
+# "(Northgate Research, 27 August 2025)": a cited source named in words with its date
+_NAMED_META_RE = re.compile(rf"\s*\(([^(),]{{1,80}}),\s*({_WRITTEN_DATE}|\d{{4}}-\d{{2}}-\d{{2}}|undated)\)")
 
 
 def _notes(prompt: str) -> list[dict]:
@@ -54,6 +65,11 @@ def _figures(text: str) -> set[str]:
     return {n for n in tx.numbers(text) if not tx.is_year(n)}
 
 
+def _attribution(note: dict) -> str:
+    """ "Northgate Research, 27 August 2025": the source in words and its date as a reader writes it."""
+    return f"{note['source'] or note['domain']}, {composition.written_date(note['published'])}"
+
+
 def _lower_first(text: str) -> str:
     """Lower-case a sentence's first word when it is a common word, never a name."""
     first = text.split(" ", 1)[0]
@@ -75,6 +91,11 @@ def write_section(prompt: str) -> dict:
         if len((question_terms | focus_terms) & tx.term_set(n["claim"])) >= MIN_TOPIC_TERMS
         and not _heading_like(n["claim"])
     ]
+    link_terms = _link_terms(prompt)
+
+    def terms_of(text: str) -> set[str]:
+        return {t[:5] for t in tx.term_set(text)}
+
     groups: list[list[dict]] = []
     for note in notes:
         terms = tx.term_set(note["claim"])
@@ -113,6 +134,8 @@ def write_section(prompt: str) -> dict:
                 and _figures(lead["claim"])
                 and _figures(other["claim"])
                 and _figures(lead["claim"]) != _figures(other["claim"])
+                # "1.82 million" and "1,820,000" are one figure written two ways, not a dispute
+                and not _same_quantities(lead["claim"], other["claim"])
                 and other["domain"] != lead["domain"]
             ):
                 rival, used = (groups[j], other), used | {j}
@@ -126,26 +149,55 @@ def write_section(prompt: str) -> dict:
         if rival:
             group_b, other = rival
             text = (
-                f"Sources disagree: {lead['claim'].rstrip('.')} ({lead['domain']}, {lead['published']}), "
-                f"while {_lower_first(other['claim'].rstrip('.'))} ({other['domain']}, {other['published']})."
+                f"Sources disagree: {lead['claim'].rstrip('.')} ({_attribution(lead)}), "
+                f"while {_lower_first(other['claim'].rstrip('.'))} ({_attribution(other)})."
             )
             ids = [n["id"] for n in group] + [n["id"] for n in group_b]
         else:
             text = lead["claim"]
             ids = [lead["id"]] + [n["id"] for n in group if n is not lead]
-        score = len(focus_terms & tx.term_set(text)) + 0.5 * len(group)
-        sentences.append((score, i, {"text": text, "note_ids": ids}))
+        score = (
+            len(focus_terms & tx.term_set(text))
+            + 0.5 * len(group)
+            + len(link_terms.get(lead["sq"], set()) & terms_of(text))
+        )
+        sentences.append((score, i, {"text": text, "note_ids": ids}, lead["hop"]))
     # Keep the strongest sentences, preferring ones that name something no kept sentence names
-    # yet (so every maker gets its supplier sentence), in the order the notes came.
+    # yet (so every maker gets its supplier sentence), in the order the notes came. The links of
+    # a chain take turns, the last link first: the section's purpose words are the earlier
+    # links' ("LFP cells", "supplier"), and the last link's notes ("the largest plant of Quanta
+    # Battery Company is in Changzhou") would otherwise never make the cut.
     chosen, named = [], set()
-    pool = list(sentences)
-    while pool and len(chosen) < MAX_SENTENCES_PER_SECTION:
-        best = max(pool, key=lambda s: s[0] + NEW_NAME_WEIGHT * len(set(tx.entities(s[2]["text"])) - named))
-        chosen.append(best)
-        named |= set(tx.entities(best[2]["text"]))
-        pool.remove(best)
-    ordered = [s for _, _, s in sorted(chosen, key=lambda s: s[1])]
+    pools: dict[int, list] = {}
+    for s_ in sentences:
+        pools.setdefault(s_[3], []).append(s_)
+    turns = [pools[h] for h in sorted(pools, reverse=True)]
+    while any(turns) and len(chosen) < MAX_SENTENCES_PER_SECTION:
+        for pool in turns:
+            if not pool or len(chosen) >= MAX_SENTENCES_PER_SECTION:
+                continue
+            best = max(pool, key=lambda s: s[0] + NEW_NAME_WEIGHT * len(set(tx.entities(s[2]["text"])) - named))
+            chosen.append(best)
+            named |= set(tx.entities(best[2]["text"]))
+            pool.remove(best)
+    ordered = [s for _, _, s, _ in sorted(chosen, key=lambda s: s[1])]
     return {"sentences": compose(ordered), "need_context": []}
+
+
+def _link_terms(prompt: str) -> dict[str, set[str]]:
+    """{sub-question id: the words (first five letters) its link adds to the links before it}
+    for the links after a chain's first (hop 2 and above): "countr", "large", "plant" for "In
+    which country is the largest plant of the company that supplies LFP cells to …"."""
+    sqs = [
+        (int(b.attrs.get("hop") or 0), b.attrs.get("id", ""), {t[:5] for t in tx.term_set(b.body)})
+        for b in bk.blocks(bk.block(prompt, "subquestions"), "subquestion")
+    ]
+    out = {}
+    for hop, sq_id, terms in sqs:
+        if hop >= 2:
+            before = set().union(*(t for h, _, t in sqs if 1 <= h < hop)) if sqs else set()
+            out[sq_id] = terms - before - {f[:5] for f in _ASK_FILLER}
+    return out
 
 
 def _clauses(sentence: str) -> list[str]:
@@ -178,6 +230,9 @@ def judge(prompt: str) -> dict:
             | tx.term_set(q.attrs.get("source", ""))
         )
     bare = _META_RE.sub("", sentence)
+    # A source and its date in words are what attributes a value, when the source is cited.
+    cited = {x.lower() for q in quotes for x in (q.attrs.get("source", ""), q.attrs.get("domain", "")) if x}
+    bare = _NAMED_META_RE.sub(lambda m: "" if m.group(1).strip().lower() in cited else m.group(0), bare)
     quote_texts = [q.body for q in quotes]
     # A composed sentence brings in no name or figure that no quote holds (the same rule the
     # citation check applies in code).
@@ -433,6 +488,8 @@ def _prefix_terms(text: str) -> set[str]:
 
 
 QUANTITY_BONUS = 0.2
+_SOURCE_LEAD_RE = re.compile(r"^\s*according to [^,]+,\s*", re.I)
+ALL_NAMED_BONUS = 0.25
 OTHER_SUBJECT_SHARE = 0.5
 NO_FIGURE_SHARE = 0.7
 OWN_SQ_BONUS = 0.05  # a tie-breaker: the note its worker found for exactly this link
@@ -463,14 +520,14 @@ def _weights(notes: list[dict]) -> dict[str, float]:
     return {t: math.log(total / (c + 0.5)) + 1.0 for t, c in df.items()} | {"__missing__": math.log(total / 0.5) + 1.0}
 
 
-def _fit(ask: str, note: dict, weights: dict, *, about_its_names: bool = False) -> float:
+def _fit(ask: str, note: dict, weights: dict, *, about_its_names: bool = False, all_named_bonus: bool = True) -> float:
     """How much of `ask` a note states: the weight of the ask's words it holds (rare words weigh
     more) over the weight of all of them, plus the names of the ask it names; halved when the
     ask names a year the note does not (last year's figure does not answer this year's), and,
     with `about_its_names`, when it names none of the names the ask gives (another wind farm's
     capacity does not answer "the capacity of the Skarvholm wind farm", however many words of
     the question it holds)."""
-    score = _fit_terms(ask, note, weights)
+    score = _fit_terms(ask, note, weights, all_named_bonus=all_named_bonus)
     if about_its_names and (names := _ask_names(ask)) and not any(_names(note, n) for n in names):
         score *= OTHER_SUBJECT_SHARE
     years = {y for y in tx.numbers(ask) if tx.is_year(y)}
@@ -487,7 +544,7 @@ def _fit(ask: str, note: dict, weights: dict, *, about_its_names: bool = False) 
     return score
 
 
-def _fit_terms(ask: str, note: dict, weights: dict) -> float:
+def _fit_terms(ask: str, note: dict, weights: dict, *, all_named_bonus: bool = True) -> float:
     wanted = _ask_terms(ask)
     have = _prefix_terms(note["claim"])
     missing = weights["__missing__"]
@@ -495,7 +552,14 @@ def _fit_terms(ask: str, note: dict, weights: dict) -> float:
     got = sum(weights.get(t, missing) for t in wanted & have)
     names = _ask_names(ask)
     named = sum(1 for n in names if _names(note, n)) / len(names) if names else 0.0
-    return got / total + 0.5 * named
+    # A note that names everything the ask names ("the share of Tanaka-Rhee Motors' cells from
+    # Sunmark Energy") states the relation asked; one naming only some of them (Tanaka-Rhee's
+    # row for another supplier) states another relation, however many of the ask's words it has.
+    # The source an ask names as a constraint ("According to the European Battery Registry, …")
+    # is where the answer is read, not one of the things related.
+    related = _ask_names(_SOURCE_LEAD_RE.sub("", ask))
+    all_named = all_named_bonus and len(related) >= 2 and all(_names(note, n) for n in related)
+    return got / total + 0.5 * named + (ALL_NAMED_BONUS if all_named else 0.0)
 
 
 def _ask_names(ask: str) -> list[str]:
@@ -529,13 +593,19 @@ def write_answer(prompt: str) -> dict:
     top_hop = max((h for h, _, _, _ in sqs), default=0)
     chain = top_hop >= 2 or any(h >= 2 for h, _, _, _ in sqs)
 
-    def fit(ask: str, note: dict) -> float:
-        # A chain's answer names the link found, not the name the question starts from.
-        return _fit(ask, note, weights, about_its_names=not chain)
+    def fit(ask: str, note: dict, by_name: bool = False, all_named_bonus: bool = True) -> float:
+        # A chain's answer names the link found, not the name the question starts from; but a
+        # link a later round asked by name ("Which … does Quanta Battery Company supply?") is
+        # answered by a note about that name.
+        return _fit(ask, note, weights, about_its_names=not chain or by_name, all_named_bonus=all_named_bonus)
 
     # Asks, most direct first: the final link (latest round first), then the question itself.
     asks = []
     if chain:
+        # The question's own asks with its links named from the notes ("… the largest plant of
+        # Quanta Battery Company" for "… the largest plant of the company that supplies LFP cells
+        # to the largest maker"), asked first: what the chain ends in, about the name found.
+        asks += [[(text, "", True)] for text in _named_asks(question, notes, [t for _, _, _, t in sqs])]
         # The final link first, then each link before it (the question's other asks are often
         # those links: "which maker …, and which supplier …"); a later round asked by name.
         for hop in sorted({h for h, _, _, _ in sqs if h >= 1}, reverse=True):
@@ -543,27 +613,35 @@ def write_answer(prompt: str) -> dict:
             latest = max(r for _, r, _, _ in at_hop)
             # A later round asked the link by name: its wording, not the description, says
             # what to look for. Each of its sub-questions is one ask (a link may have parts).
-            asks += [[(text, sq_id)] for h, r, sq_id, text in at_hop if r == latest]
-    asks.append([(question, "")])
+            asks += [[(text, sq_id, r > 1)] for h, r, sq_id, text in at_hop if r == latest]
+    else:
+        # "Where is X headquartered, and where is its largest plant?": each part of the question
+        # is an ask of its own (its pronouns resolved), so the opening answers every part, not
+        # the part most notes are about.
+        parts = [a for a in _question_parts(question) if "{" not in a]
+        if len(parts) >= 2:
+            asks += [[(part, "", False)] for part in parts]
+    asks.append([(question, "", False)])
     chosen: list[dict] = []
     for k, options in enumerate(asks):
         pool = [n for n in notes if n not in chosen]
-        if not pool or (chain and k == len(asks) - 1 and len(chosen) >= 2):
+        if not pool or (k == len(asks) - 1 and len(chosen) >= 2 and (chain or len(asks) > 2)):
             break  # the links answered the question: its own words would add only what is near it
         # The best note for any wording of this link; a note of the sub-question itself counts a
         # little more: its worker looked for exactly this.
         scored = [
-            (fit(ask, n) + (OWN_SQ_BONUS if sq_id and n["sq"] == sq_id else 0), n["quality"], -n["id"], n)
-            for ask, sq_id in options
+            (fit(ask, n, by_name) + (OWN_SQ_BONUS if sq_id and n["sq"] == sq_id else 0), n["quality"], -n["id"], n)
+            for ask, sq_id, by_name in options
             for n in pool
-            if fit(ask, n) >= ANSWERED_SHARE
+            if fit(ask, n, by_name) >= ANSWERED_SHARE
         ]
         if scored:
             chosen.append(max(scored, key=lambda x: x[:3])[3])
         if len(chosen) >= MAX_ANSWER_SENTENCES:
             break
     unanswered = []
-    direct = max(fit(question, n) for n in notes)
+    # Whether anything answers is judged on what the notes state, not on which names they share.
+    direct = max(fit(question, n, all_named_bonus=False) for n in notes)
     if (
         not chain
         and not already_missing
@@ -585,6 +663,25 @@ def write_answer(prompt: str) -> dict:
             distinct.append(n)
     sentences = [{"text": n["claim"], "note_ids": [n["id"]] + _same_fact(n, notes)} for n in distinct]
     return {"sentences": compose(sentences), "need_context": [], "unanswered": unanswered}
+
+
+def _named_asks(question: str, notes: list[dict], subquestions: list[str]) -> list[str]:
+    """The question's asks with its chain's links named: as later rounds asked them, else as the
+    notes name them (the gap check's resolution, agents/engine/gap.py, over every note's claim
+    with its link's hop)."""
+    from agents.engine import gap
+
+    sentences = [(n["hop"], s.text) for n in notes for s in tx.sentences(n["claim"])]
+    return gap.named_asks(question, sentences, subquestions)
+
+
+def _question_parts(question: str) -> list[str]:
+    """The question's own asks, one per clause ("Where is X headquartered", "where is X's largest
+    plant"), unknowns written as {U1}; [] when the grammar finds one or none."""
+    from agents.engine import question as qshape
+
+    asks = list(qshape.parse(question).asks)
+    return asks if len(asks) >= 2 else []
 
 
 def _figure_given(question: str, notes: list[dict]) -> bool:
@@ -631,6 +728,12 @@ def _asks_covered(question: str, notes: list[dict]) -> bool:
 
 def _quantities(text: str) -> set[tuple[float, str]]:
     return {(v, u) for v, u, w in composition.quantities(text) if not tx.is_year(w)}
+
+
+def _same_quantities(a: str, b: str) -> bool:
+    """Both claims give the same quantities (values with their scale), however written."""
+    qa, qb = {v for v, _ in _quantities(a)}, {v for v, _ in _quantities(b)}
+    return bool(qa) and qa == qb
 
 
 def _one_fact(a: str, b: str) -> bool:

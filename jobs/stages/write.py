@@ -50,11 +50,51 @@ def answer_notes(job: Job, notes: list[Note]) -> list[Note]:
     highest hop's notes (the final link; a later round asked it by name), then lower hops; then
     the notes that share the most of the question's words."""
     terms = tx.term_set(job.question)
+    # A link's notes are near when they hold what the link asks in its latest wording (a later
+    # round asks it by name: "Which cathode plant supplies Katowice?"), not the question's
+    # description of the links before it; so is a note near the final link's wording.
+    asks = link_asks(job)
+    final = asks[max(asks)] if asks else []
     # Ties and the final order follow the notes' reading order (their order here), never note
     # ids: ids depend on which parallel worker committed first.
     place = {id(n): i for i, n in enumerate(notes)}
-    ranked = sorted(notes, key=lambda n: (-(n.sq.hop or 0), -(n.sq.round or 1), -_closeness(terms, n), place[id(n)]))
-    return sorted(ranked[:MAX_ANSWER_NOTES], key=lambda n: place[id(n)])
+
+    def near(n: Note) -> int:
+        wordings = asks.get(n.sq.hop or 0, []) + final
+        if not wordings:
+            return _closeness(terms, n)
+        return max(_closeness(tx.term_set(text), n) for text in wordings)
+
+    # Every link of a chain gets its share of the opening's notes, the final link first: the
+    # many notes of one link must not push out the one note that names the link before it.
+    # Within a link, the notes nearest what it asks first (a later round's, by name, on ties);
+    # context notes (hop 0) only after every link's.
+    by_hop: dict[int, list[Note]] = {}
+    for n in sorted(notes, key=lambda n: (-near(n), -(n.sq.round or 1), place[id(n)])):
+        by_hop.setdefault(n.sq.hop or 0, []).append(n)
+    ranked: list[Note] = []
+    queues = [by_hop[h] for h in sorted(by_hop, reverse=True) if h > 0]
+    while len(ranked) < MAX_ANSWER_NOTES and any(queues):
+        for queue in queues:
+            if queue and len(ranked) < MAX_ANSWER_NOTES:
+                ranked.append(queue.pop(0))
+    ranked += by_hop.get(0, [])[: MAX_ANSWER_NOTES - len(ranked)]
+    return sorted(ranked, key=lambda n: place[id(n)])
+
+
+def link_asks(job: Job) -> dict[int, list[str]]:
+    """For a plan with links (a hop of 1 or more), each link's wordings in the latest round that
+    asked it (by name, once the gap check found the links before it): {hop: [text]}; {} for a
+    plan without links."""
+    rows = list(SubQuestion.objects.filter(job=job, hop__gte=1).values_list("hop", "round", "text"))
+    latest: dict[int, int] = {}
+    for hop, rnd, _ in rows:
+        latest[hop] = max(latest.get(hop, 0), rnd)
+    out: dict[int, list[str]] = {}
+    for hop, rnd, text in rows:
+        if rnd == latest[hop]:
+            out.setdefault(hop, []).append(text)
+    return out
 
 
 def is_comparison(question: str) -> bool:

@@ -129,7 +129,7 @@ def test_the_writer_states_both_figures_when_sources_disagree():
     )
     out = writer.write_section(prompt)
     text_out = " ".join(s["text"] for s in out["sentences"])
-    assert "1.82" in text_out and "1.79" in text_out and "2026-01-06" in text_out and "2025-12-18" in text_out
+    assert "1.82" in text_out and "1.79" in text_out and "6 January 2026" in text_out and "18 December 2025" in text_out
     assert _judge(
         out["sentences"][0]["text"],
         "Voltara Motors delivered 1.82 million electric cars in 2025.",

@@ -100,7 +100,8 @@ def test_sources_that_disagree_are_stated_in_one_checkable_sentence_with_both_va
     assert [v["value"] for v in d["values"]] == ["48 GWh", "45 GWh"]
     text = d["draft"]["text"]
     assert text.startswith("Sources disagree on ") and "48 GWh" in text and "45 GWh" in text
-    assert "2024-06-10" in text and ("2025-09-15" in text or "2026-02-10" in text)
+    # each value with its source and its date as a reader writes it
+    assert "10 June 2024" in text and ("15 September 2025" in text or "10 February 2026" in text)
     # every value it states is in the quote of a note it cites
     quotes = [n.quote for n in notes if n.id in d["draft"]["note_ids"]]
     assert all(any(v["value"] in q for q in quotes) for v in d["values"])
@@ -227,7 +228,7 @@ def test_uploads_are_independent_files_named_by_their_file_names():
     )
     [d] = out["disagreements"]
     assert d["values"][0]["independent_sources"] == 2
-    assert "450 MW (old-memo.md, 2023-01-01)" in d["draft"]["text"]
+    assert "450 MW (old-memo.md, 1 January 2023)" in d["draft"]["text"]
 
 
 def test_a_primary_source_and_a_disputed_figure_are_not_withheld_as_uncorroborated():

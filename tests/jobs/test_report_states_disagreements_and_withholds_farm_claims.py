@@ -105,7 +105,7 @@ def test_the_report_states_the_disagreement_and_never_the_farms_figure(disputed_
     shipped = [s for sec in report["sections"] for s in sec["sentences"]]
     stated = [s for s in shipped if s.get("disagreement") == d["id"]]
     assert len(stated) == 1 and "48 GWh" in stated[0]["text"] and "45 GWh" in stated[0]["text"]
-    assert "2024-06-10" in stated[0]["text"] and stated[0]["verdict"] == "supported"
+    assert "10 June 2024" in stated[0]["text"] and stated[0]["verdict"] == "supported"
     assert set(stated[0]["citations"]) <= {notes["registry"].pk, notes["company"].pk, notes["trade"].pk}
     # the farm's figure: a minority claim, withheld from the writer, never a report sentence
     assert [m["value"] for m in report["minority_claims"]] == ["60 GWh"]

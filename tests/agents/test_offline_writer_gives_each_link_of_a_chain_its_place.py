@@ -1,0 +1,78 @@
+"""A section of a chain's notes gives each link its place: the last link's note ("The largest
+plant of Brannor Blades is in Poland.") is written even when the earlier link has more notes than
+the section has sentences, all nearer the section's purpose words. What a later link asks beyond
+the links before it ("country", "plant") is read from the sub-questions, which the
+writer's prompt lists in every section (an invented wind world, not the demo corpus)."""
+
+from agents import prompts
+from agents.engine import writer
+
+SUBQUESTIONS = [
+    {"id": 1, "hop": 1, "round": 1, "text": "Which wind farm was the largest in 2025?"},
+    {"id": 2, "hop": 2, "round": 2, "text": "Which company supplies blades to Skarv Bank?"},
+    {
+        "id": 3,
+        "hop": 3,
+        "round": 2,
+        "text": "In which country is the largest plant of the company that supplies blades to Skarv Bank?",
+    },
+]
+
+
+def view(i, claim, sq, hop):
+    return {
+        "id": i,
+        "claim": claim,
+        "quote": claim,
+        "domain": f"site{i}.example",
+        "source": f"Site {i}",
+        "published": "2026-01-10",
+        "quality": "0.70",
+        "sq": sq,
+        "hop": hop,
+        "context": "",
+        "disputed": "",
+    }
+
+
+def rendered(notes):
+    purpose = "How the blade supplier of the largest wind farm of 2025 was found."
+    return prompts.render(
+        "writer",
+        question="In which country is the largest plant of the company that supplies blades to the largest wind farm "
+        "of 2025?",
+        outline=[{"heading": "How the answer was found", "purpose": purpose}],
+        heading="How the answer was found",
+        purpose=purpose,
+        notes=notes,
+        feedback="",
+        mode="section",
+        unanswered=[],
+        subquestions=SUBQUESTIONS,
+    ).messages[1]["content"]
+
+
+def test_the_last_links_note_is_written_when_an_earlier_link_has_more_notes_than_fit():
+    # each earlier-link note names a yard of its own, so naming something new does not set the
+    # last link's note apart
+    crowd = [
+        view(
+            k,
+            f"Brannor Blades supplies {k} blades a year to the wind farm company of Skarv Bank from "
+            f"Yard {chr(65 + k % 26)}{chr(97 + k // 26)}vik.",
+            2,
+            2,
+        )
+        for k in range(10, 10 + writer.MAX_SENTENCES_PER_SECTION + 8)
+    ]
+    answer = view(1, "The largest plant of Brannor Blades is in Poland.", 3, 3)
+    out = writer.write_section(rendered(crowd + [answer]))
+    assert len(out["sentences"]) <= writer.MAX_SENTENCES_PER_SECTION
+    assert any(1 in s["note_ids"] for s in out["sentences"])
+
+
+def test_a_later_link_adds_only_its_own_words():
+    terms = writer._link_terms(rendered([view(1, "The largest plant of Brannor Blades is in Poland.", 3, 3)]))
+    assert set(terms) == {"2", "3"}
+    assert {"count", "plant"} <= terms["3"]  # "largest" was the first link's word
+    assert not {"blade", "suppl", "skarv"} & terms["3"]

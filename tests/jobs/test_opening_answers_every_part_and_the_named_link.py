@@ -1,0 +1,144 @@
+"""The opening answers what the question asks, whichever notes are most numerous: each part of a
+question of several parts; a chain's final link about the name a later round found (not about
+the words of its description); the final link's note even when many notes of the same link
+share more of the question's words; and a note naming the question's names but not stating
+what is asked does not keep the opening from saying so. Written by the real offline engine
+from notes in the database (an invented wind and materials world, not the demo corpus)."""
+
+import pytest
+
+from jobs.stages import write
+from tests.jobs.test_report_opens_with_the_answer import ABSENCE, make_job, written
+
+pytestmark = pytest.mark.django_db
+
+
+def opening(report):
+    assert report["sections"][0]["heading"] == "Answer"
+    return " ".join(s["text"] for s in report["sections"][0]["sentences"])
+
+
+def test_each_part_of_a_question_of_several_parts_is_answered(alice):
+    job, _ = make_job(
+        alice,
+        "Where is Ostvik Materials headquartered, and where is its largest plant?",
+        [("Answer", "The direct answer."), ("Context", "Background.")],
+        [
+            (
+                "Where is Ostvik Materials headquartered, and where is its largest plant?",
+                "Answer",
+                1,
+                1,
+                [
+                    "The largest plant of Ostvik Materials is in Bodo, with a capacity of 40,000 tonnes a year.",
+                    "Ostvik Materials opened its largest plant in Bodo in 2019.",
+                    "The largest plant of Ostvik Materials in Bodo makes cathode material for cell plants.",
+                    "Ostvik Materials is headquartered in Tromso.",
+                ],
+            ),
+            ("What does Ostvik Materials make?", "Context", 0, 1, ["Ostvik Materials makes cathode material."]),
+        ],
+    )
+    text = opening(written(job))
+    assert "Tromso" in text and "Bodo" in text
+
+
+def test_a_chains_final_link_is_answered_about_the_name_a_later_round_found(alice):
+    job, notes = make_job(
+        alice,
+        "In which country is the largest plant of the company that supplies blades to the largest wind farm of 2025?",
+        [("Answer", "The country."), ("How the answer was found", "Each link.")],
+        [
+            (
+                "Which wind farm was the largest in 2025?",
+                "How the answer was found",
+                1,
+                1,
+                ["Skarv Bank was the largest wind farm of 2025."],
+            ),
+            (
+                "Which company supplies blades to Skarv Bank?",
+                "How the answer was found",
+                2,
+                2,
+                ["Brannor Blades supplies the blades for Skarv Bank."],
+            ),
+            (
+                "In which country is the largest plant of the company that supplies blades to Skarv Bank?",
+                "Answer",
+                3,
+                2,
+                [
+                    "The Kiel plant supplies blades to Skarv Bank and to other wind farms in the country.",
+                    "The largest plant of Brannor Blades is in Poland.",
+                    "The largest plant of Fjord Composites is in Denmark.",
+                ],
+            ),
+        ],
+    )
+    report = written(job)
+    first = report["sections"][0]["sentences"][0]
+    assert first["text"] == "The largest plant of Brannor Blades is in Poland."
+    assert notes["The largest plant of Brannor Blades is in Poland."].pk in first["citations"]
+    assert "Denmark" not in opening(report)
+
+
+def test_the_final_links_note_is_read_among_many_notes_nearer_the_questions_words(alice):
+    crowd = [
+        f"Skarv Bank turbine {k} uses blades from a company that supplies wind farms in the North Sea."
+        for k in range(1, 41)
+    ]
+    job, notes = make_job(
+        alice,
+        "Who is the chief executive of the company that supplies blades to Skarv Bank?",
+        [("Answer", "The person."), ("How the answer was found", "Each link.")],
+        [
+            (
+                "Which company supplies blades to Skarv Bank?",
+                "How the answer was found",
+                1,
+                1,
+                ["Brannor Blades supplies the blades for Skarv Bank."],
+            ),
+            (
+                "Who is the chief executive of the blade supplier of Skarv Bank?",
+                "Answer",
+                2,
+                1,
+                crowd + ["Brannor Blades is led by chief executive Ida Holm."],
+            ),
+            (
+                "Who is the chief executive of Brannor Blades?",
+                "Answer",
+                2,
+                2,
+                ["Brannor Blades makes blades for wind farms."],
+            ),
+        ],
+    )
+    picked = write.answer_notes(job, [n for group in write.evidence.notes_by_section(job).values() for n in group])
+    assert len(picked) <= write.MAX_ANSWER_NOTES
+    assert notes["Brannor Blades is led by chief executive Ida Holm."] in picked
+    assert "Ida Holm" in opening(written(job))
+
+
+def test_notes_that_name_both_names_but_not_what_is_asked_do_not_answer(alice):
+    job, _ = make_job(
+        alice,
+        "What price per kWh does Orvane Motors pay Tessel Energy for its cells?",
+        [("Answer", "The price."), ("Context", "Background.")],
+        [
+            (
+                "What price per kWh does Orvane Motors pay Tessel Energy for its cells?",
+                "Answer",
+                1,
+                1,
+                [
+                    "Orvane Motors buys its cells from Tessel Energy and Kaldera Cells.",
+                    "Tessel Energy supplies LFP cells to Orvane Motors for the Orvane Pica.",
+                ],
+            )
+        ],
+    )
+    first = written(job)["sections"][0]["sentences"][0]
+    assert first["text"].startswith(ABSENCE)
