@@ -5,9 +5,10 @@
   most sources give (then the latest) fixes the set. Names that appear in other listings or are
   described with the set's noun but are not in the set are its peers (the sixth-largest maker):
   a note about a peer that names no member of the set is outside the question.
-- Topic: a note that names nothing in scope (the set, the question's and its sub-question's
-  names, and what notes name together with a member) and shares no specific word with the
-  question, its sub-question or its section's purpose is off topic. A word most of the job's
+- Topic: a note that shares no word with the question, its sub-question or its section's
+  purpose is off topic, whatever it names; one that names nothing in scope (the set, the
+  question's and its sub-question's names, and what notes name together with a member) must
+  share a specific word with them. A word most of the job's
   notes use ("electric", "battery" in a job about electric car batteries) is not specific.
 - Sections: a note whose own section's purpose shares none of its specific words, while another
   section's does, goes to that section.
@@ -151,12 +152,13 @@ def _topic_keys(text: str) -> set[str]:
 
 
 def off_topic(note: EvidenceNote, question: str, purpose: str, scope: Scope, generic: set) -> bool:
-    """Names nothing in scope and shares no specific word with the question, the note's
-    sub-question or its section's purpose."""
-    if any(_matches(e, scope.named) for e in _entities(note.claim)):
-        return False
+    """Shares no word with the question, the note's sub-question or its section's purpose (a
+    note about a maker of the set that speaks of something else: its suppliers, for a question
+    about its deliveries); or names nothing in scope and shares no specific word with them."""
     topic = _topic_keys(f"{question} {note.subquestion} {purpose}")
     shared = _topic_keys(note.claim) & topic
+    if any(_matches(e, scope.named) for e in _entities(note.claim)):
+        return not shared
     return not (shared - generic)
 
 

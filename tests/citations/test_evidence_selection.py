@@ -156,6 +156,34 @@ def test_a_note_about_a_sixth_member_is_kept_out_of_a_top_five_question():
     assert out["withheld"]["2"] == out["withheld"]["3"] == "outside the question's set"
 
 
+def test_a_note_about_a_member_that_speaks_of_something_else_is_off_topic():
+    five = "The five largest turbine makers are Aldwind, Borrasca, Cefiro, Dunmore and Etesian."
+    notes = [
+        note(1, five, "wind-review.example", "2025-05-01", subquestion="Which are the five largest turbine makers?"),
+        note(
+            2,
+            "Borrasca installed 410 turbines in 2025, down from 455.",
+            "wind-review.example",
+            "2025-05-01",
+            subquestion="How many turbines did each maker install in 2025 and 2024?",
+        ),
+        note(
+            3,
+            "Borrasca sponsors the Biscay sailing regatta.",
+            "regatta.example",
+            "2025-04-01",
+            subquestion="How many turbines did each maker install in 2025 and 2024?",
+        ),
+    ]
+    out = select(
+        question="Which of the five largest turbine makers installed fewer turbines in 2025 than in 2024?",
+        outline=[{"heading": "S", "purpose": "installations by year"}],
+        notes=notes,
+    )
+    assert out["sections"]["S"] == [1, 2]
+    assert "3" in out["withheld"]
+
+
 def test_a_note_goes_to_the_section_whose_purpose_it_fits():
     sections = {"Prices": "What the tickets cost", "Safety": "Accidents and safety inspections of the tram"}
     n = note(

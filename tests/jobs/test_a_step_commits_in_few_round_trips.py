@@ -149,3 +149,21 @@ def test_a_step_with_rows_of_its_own_settles_its_call_in_the_fence_and_still_doe
         run_step(ctx, kind="read", counter="broken", fn=with_rows(broken))
     assert ProviderCall.objects.filter(job=job, settled=True).count() == 2
     assert not Step.objects.filter(step_key=step_key(job.pk, None, "read", "broken")).exists()
+
+
+def test_the_keeper_renews_every_held_lease_in_one_statement_and_marks_only_fenced_ones_lost():
+    live, fenced, cancelled = JobFactory(), JobFactory(), JobFactory()
+    Job.objects.filter(pk=fenced.pk).update(epoch=fenced.epoch + 1)
+    Job.objects.filter(pk=cancelled.pk).update(status=Job.Status.CANCELLED)
+    gone = "00000000-0000-4000-8000-000000000000"  # a job this connection cannot see
+    keeper = lease._Keeper()
+    keeper._held = {(str(j.pk), j.epoch): 1 for j in (live, fenced, cancelled)} | {(gone, 1): 1}
+    with CaptureQueriesContext(connection) as queries:
+        keeper.renew_all()
+    renewals = [q for q in queries.captured_queries if q["sql"].startswith("UPDATE jobs SET lease_owner")]
+    assert len(renewals) == 1, [q['sql'][:300] for q in renewals]
+    live.refresh_from_db()
+    assert live.lease_owner == lease.OWNER[:200] and live.lease_expires_at is not None
+    assert not keeper.is_lost(live.pk, live.epoch)
+    assert keeper.is_lost(fenced.pk, fenced.epoch) and keeper.is_lost(cancelled.pk, cancelled.epoch)
+    assert not keeper.is_lost(gone, 1)
