@@ -161,7 +161,7 @@ def test_the_keeper_renews_every_held_lease_in_one_statement_and_marks_only_fenc
     with CaptureQueriesContext(connection) as queries:
         keeper.renew_all()
     renewals = [q for q in queries.captured_queries if q["sql"].startswith("UPDATE jobs SET lease_owner")]
-    assert len(renewals) == 1, [q['sql'][:300] for q in renewals]
+    assert len(renewals) == 1, [q["sql"][:300] for q in renewals]
     live.refresh_from_db()
     assert live.lease_owner == lease.OWNER[:200] and live.lease_expires_at is not None
     assert not keeper.is_lost(live.pk, live.epoch)
