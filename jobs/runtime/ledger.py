@@ -229,6 +229,16 @@ def release(reservation: Reservation) -> None:
     redis_client().hdel(_keys(reservation.job_id)[1], reservation.res_id)
 
 
+def counted(job_id, call_id) -> tuple[int, int] | None:
+    """(tokens, micro-dollars) the ledger counted for provider_calls row `call_id`, or None
+    when it counted nothing for it (or lost what it counted)."""
+    raw = redis_client().hget(_keys(job_id)[2], str(call_id))
+    if raw is None:
+        return None
+    tokens, usd = raw.decode().split(":")
+    return int(tokens), int(usd)
+
+
 def used(job_id) -> tuple[int, int]:
     """(tokens, micro-dollars) settled so far; rebuilds the ledger when it is missing."""
     ensure(job_id)

@@ -149,12 +149,27 @@ def metered_call(
 
 def settle_abandoned_calls(job_id, *, before_epoch: int) -> int:
     """Count every call of `job_id` started under an epoch before `before_epoch` and never
-    settled (its worker died inside it) at its reservation, and mark it settled so. Returns
-    how many. Called by the takeover of a job."""
+    settled (its worker died inside it) at its reservation, and mark it settled so; a call the
+    ledger already counted (it returned, and its worker died before the step's commit) keeps
+    the amount counted. Returns how many. Called by the takeover of a job."""
     from jobs.models import ProviderCall
 
     n = 0
     for row in ProviderCall.objects.filter(job_id=job_id, settled=False, epoch__lt=before_epoch):
+        returned = ledger.counted(job_id, row.pk)
+        if returned is not None:
+            # The call returned and the ledger counted what it used; its worker died before the
+            # step's commit marked the row settled. The row takes the ledger's amount.
+            tokens, usd = returned
+            n += ProviderCall.objects.filter(pk=row.pk, settled=False).update(
+                settled=True,
+                tokens_in=tokens,
+                tokens_out=0,
+                usd_micros=usd,
+                ok=False,
+                error="the worker died before its step was stored: counted as the call returned",
+            )
+            continue
         ledger.settle_abandoned(
             job_id,
             call_id=row.pk,

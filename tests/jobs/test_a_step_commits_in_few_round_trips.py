@@ -167,3 +167,28 @@ def test_the_keeper_renews_every_held_lease_in_one_statement_and_marks_only_fenc
     assert not keeper.is_lost(live.pk, live.epoch)
     assert keeper.is_lost(fenced.pk, fenced.epoch) and keeper.is_lost(cancelled.pk, cancelled.epoch)
     assert not keeper.is_lost(gone, 1)
+
+
+def test_a_call_that_returned_before_its_worker_died_keeps_the_amount_the_ledger_counted():
+    # The worker counted the call in the ledger, then died before its step's commit marked the
+    # row settled: the takeover gives the row what the ledger counted, not the reservation.
+    from jobs.runtime.metering import settle_abandoned_calls
+
+    job = JobFactory(budget_tokens=100_000)
+    ledger.ensure(job.pk)
+    reservation = ledger.reserve(job.pk, tokens=2000, usd_micros=500, cap_tokens=10**9, cap_usd_micros=10**9)
+    row = ProviderCall.objects.create(
+        job=job,
+        step_key="k",
+        kind="model",
+        epoch=1,
+        settled=False,
+        reserved_tokens=2000,
+        reserved_usd_micros=500,
+        reservation_id=reservation.res_id,
+    )
+    ledger.settle(reservation, tokens=400, usd_micros=40, call_id=row.pk, mirror=False)
+    assert settle_abandoned_calls(job.pk, before_epoch=2) == 1
+    row.refresh_from_db()
+    assert row.settled and (row.tokens_in + row.tokens_out, row.usd_micros) == (400, 40)
+    assert ledger.used(job.pk) == (400, 40) == ledger.spent_from_rows(job.pk)
