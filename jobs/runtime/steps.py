@@ -175,9 +175,10 @@ def _fence_sql(ctx: RunContext, totals: tuple[int, int] | None) -> tuple[str, li
     active = list(Job.ACTIVE_STATUSES)
     placeholders = ", ".join(["%s"] * len(active))
     tokens, usd = totals or (0, 0)
+    greatest = "MAX" if connection.vendor == "sqlite" else "GREATEST"  # SQLite's two-argument MAX
     sql = (
-        "UPDATE jobs SET step_seq = step_seq + 1, tokens_used = GREATEST(tokens_used, %s), "
-        "usd_used_micros = GREATEST(usd_used_micros, %s) "
+        f"UPDATE jobs SET step_seq = step_seq + 1, tokens_used = {greatest}(tokens_used, %s), "
+        f"usd_used_micros = {greatest}(usd_used_micros, %s) "
         f"WHERE job_id = %s AND epoch = %s AND status IN ({placeholders}) RETURNING step_seq"
     )
     return sql, [tokens, usd, pk, ctx.epoch, *active]
