@@ -350,7 +350,7 @@ def run_step(
                 step = Step(
                     job_id=ctx.job.pk, seq=seq, kind=kind, sq_id=sq_id, step_key=key, output=output, epoch=ctx.epoch
                 )
-                updated = result.write_rows(step)
+                updated = result.write_rows(step) if result.write_rows is not None else None
                 if updated is not None:
                     output = updated
                 Step.objects.create(
