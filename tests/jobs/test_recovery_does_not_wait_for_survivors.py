@@ -19,13 +19,19 @@ from tests.workers import WorkerProcess
 
 pytestmark = [pytest.mark.worker, pytest.mark.postgres]
 
-# FAST_LEASES: heartbeats every 0.5 s expire after 3 s, sweeps every 1 s, a 2 s drain grace.
+# FAST_LEASES: heartbeats every 0.5 s expire after 3 s, sweeps every 1 s (the drain grace: DRAIN).
 # Kill to takeover is at most the 3 s expiry plus a check at that expiry (or the next sweep),
 # plus the grace the survivor's steps in flight get to commit (a check at its end), plus a
 # loaded machine's scheduling delays: the 10 s this bound was before the grace, plus the grace.
 # The survivor's work below takes far longer than that.
-TAKEOVER_WITHIN_SECONDS = 10 + float(FAST_LEASES["DRAIN_GRACE_SECONDS"])
-SURVIVOR_LATENCY = {"ENGINE_FIXED_LATENCY_SECONDS": "0.7"}
+# The survivor must still be working when the dead task is noticed (about 3 to 4 s after the
+# kill), or there is no survivor to drain and the takeover is immediate: its model calls are slow
+# enough that the round's work left besides the dead task outlasts that, and the grace is long
+# enough for a step in flight (one call) to commit. With 0.7 s calls and the default 2 s grace the
+# survivor sometimes finished everything it could do before the sweep looked.
+DRAIN = {**FAST_LEASES, "DRAIN_GRACE_SECONDS": "4"}
+TAKEOVER_WITHIN_SECONDS = 10 + float(DRAIN["DRAIN_GRACE_SECONDS"])
+SURVIVOR_LATENCY = {"ENGINE_FIXED_LATENCY_SECONDS": "1.3"}
 
 
 def test_a_killed_task_is_taken_over_while_another_worker_keeps_the_job_busy(live, make_user):
@@ -34,9 +40,9 @@ def test_a_killed_task_is_taken_over_while_another_worker_keeps_the_job_busy(liv
     doomed = WorkerProcess(
         concurrency=1,
         beat=False,
-        env={**FAST_LEASES, "RESEARCH_STEP_PAUSE_KIND": "read", "RESEARCH_STEP_PAUSE_JOB": str(job.pk)},
+        env={**DRAIN, "RESEARCH_STEP_PAUSE_KIND": "read", "RESEARCH_STEP_PAUSE_JOB": str(job.pk)},
     ).start()
-    survivor = WorkerProcess(concurrency=4, env={**FAST_LEASES, **SURVIVOR_LATENCY}).start()
+    survivor = WorkerProcess(concurrency=4, env={**DRAIN, **SURVIVOR_LATENCY}).start()
     try:
         paused_key = wait_for_pause(job.pk, "read:before", doomed)
         doomed.kill()
