@@ -19,6 +19,7 @@ it (`source_label`)."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from agents import text as tx
 
@@ -103,6 +104,11 @@ def _number(raw: str) -> float | None:
         return float(raw)
     except ValueError:
         return None
+
+
+def is_unit_word(word: str) -> bool:
+    """A word that gives a figure's unit ("tonnes", "percent", "vehicles")."""
+    return word.lower() in _UNIT_WORDS
 
 
 def quantities(text: str) -> list[tuple[float, str, str]]:
@@ -207,14 +213,73 @@ def _lone_i(text: str, m: re.Match) -> bool:
     )
 
 
-def source_label(title: str, domain: str) -> str:
+# A title part that can be a site's name: a few capitalised words ("Halden Blue Energy", "The
+# Nacelle Report"), no figure; a headline ("Astrafell orders reach 8.9 GW") is not one.
+_SITE_NAME_RE = re.compile(
+    r"^(?:[A-Z][\w&'.\-]*|of|and|&|de|for|the)(?:\s+(?:[A-Z][\w&'.\-]*|of|and|&|de|for|the)){0,5}$"
+)
+# How much of the domain's label a site's name must begin with when it is not the whole label
+# ("haldenblue" of "Halden Blue Energy"; "offshorelicensing" of "offshore-licensing-gov").
+SITE_NAME_PREFIX_SHARE = 0.75
+SITE_NAME_MIN_PREFIX = 5
+# How much of a page's text is searched for its site's name (its header and first paragraphs).
+SITE_NAME_TEXT_CHARS = 4000
+
+
+def _common_prefix(a: str, b: str) -> int:
+    n = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        n += 1
+    return n
+
+
+def _names_site(part: str, label: str) -> bool:
+    """Whether a title part is the site's own name: it squashes to the domain's label, or (a
+    name the domain shortens: "Halden Blue Energy" on haldenblue.example) it and the label begin
+    alike over most of the label, and it reads as a name rather than a headline."""
+    squashed, wanted = _squash(part), _squash(label)
+    if not squashed or not wanted:
+        return False
+    if squashed == wanted:
+        return True
+    if not _SITE_NAME_RE.match(part) or any(c.isdigit() for c in part):
+        return False
+    bare = re.sub(r"^the", "", squashed)
+    shared = max(_common_prefix(squashed, wanted), _common_prefix(bare, wanted))
+    return shared >= SITE_NAME_MIN_PREFIX and shared >= SITE_NAME_PREFIX_SHARE * len(wanted)
+
+
+def _domain_label(domain: str) -> str:
+    return (domain or "").lower().removeprefix("www.").split(".")[0]
+
+
+def names_the_site(name: str, domain: str) -> bool:
+    """Whether `name` is the name of the site at `domain` ("Halden Blue Energy" of
+    haldenblue.example): a sentence may attribute to a cited source by it."""
+    return _names_site(name, _domain_label(domain))
+
+
+def source_label(title: str, domain: str, text: str = "") -> str:
     """What to call a source when attributing to it: the site's own name when the page title
     carries it ("2025 battery map | CellMarket Weekly" on cellmarket-weekly.example gives
-    "CellMarket Weekly"), else its domain's first label in words ("Cellmarket Weekly")."""
-    label = (domain or "").lower().removeprefix("www.").split(".")[0]
-    for part in re.split(r"\s+[|\-\u2013\u2014:\u00b7]\s+", title or ""):
-        if part.strip() and _squash(part) == _squash(label):
-            return part.strip()
+    "CellMarket Weekly"), else a name in the page's `text` that the domain shortens ("Halden
+    Blue Energy" on haldenblue.example: pages often lose the site's name from their title), else
+    its domain's first label in words ("Cellmarket Weekly"). Title parts are tried last first:
+    sites put their name at the end."""
+    label = _domain_label(domain)
+    parts = [p.strip() for p in re.split(r"\s+[|\-\u2013\u2014:\u00b7]\s+", title or "") if p.strip()]
+    for i, part in reversed(list(enumerate(parts))):
+        # A title's first part is the page's own heading: only an exact match makes it the name.
+        if _squash(part) == _squash(label) or (i > 0 and _names_site(part, label)):
+            return part
+    if text:
+        # Every mention counts: a menu run on into the name ("Halden Blue Energy News About")
+        # is there once, the name itself in every paragraph that names the publisher.
+        found = Counter(n for n in names(text[:SITE_NAME_TEXT_CHARS]) if _names_site(n, label))
+        if found:
+            return max(found, key=lambda n: (found[n], -len(n)))
     words = [w for w in re.split(r"[-_]+", label) if w]
     return " ".join(w[:1].upper() + w[1:] for w in words) or (domain or "the source")
 

@@ -6,7 +6,7 @@ prompt (judge "llm" on the offline engine).
 - present: the sentences that name the point's subject cover at least PRESENT_RECALL of the
   point's names, figures and content words, every figure included;
 - contradicted: a sentence about the same subject and the same measure states a different
-  figure and is not itself reporting a disagreement between sources;
+  figure and is not itself reporting a disagreement between sources or quoting a source;
 - known answer: every name and figure of the answer appears in the report.
 """
 
@@ -17,6 +17,8 @@ import re
 from agents import text as tx
 
 PRESENT_RECALL = 0.7
+# "Fathom Analytics writes: “…”": a source's words quoted, not the report's own statement.
+_ATTRIBUTED_RE = re.compile(r"^[A-Z][\w&'.\- ]{0,60} writes: \u201c")
 SAME_MEASURE_JACCARD = 0.3
 
 
@@ -45,7 +47,7 @@ def judge_point(point: str, sentences: list[str]) -> dict:
     contradicted = False
     point_terms = tx.term_set(point) - _figures(point)
     for sentence in related:
-        if sentence.startswith("Sources disagree") or not subject:
+        if sentence.startswith("Sources disagree") or _ATTRIBUTED_RE.match(sentence) or not subject:
             continue
         figures = _figures(sentence)
         if figures and _figures(point) and not (figures & _figures(point)):

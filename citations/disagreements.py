@@ -16,11 +16,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from agents import text as tx
 from agents.composition import written_date
 from citations import credibility
 from citations import facts as fx
 
 MAX_ATTRIBUTE_WORDS = 3
+# Words a side's own claim must add to the disagreement sentence for it to be quoted as well.
+MIN_BASIS_TERMS = 3
 
 
 @dataclass
@@ -114,6 +117,24 @@ class Disagreement:
         ]
         text = f"Sources disagree on {about}: " + ", while ".join(clauses) + "."
         return {"text": text, "note_ids": [s.representative.note_id for s in self.sides]}
+
+    def basis(self, quotes: dict[int, str]) -> list[dict]:
+        """[{"text", "note_ids"}]: for each side that does not lead, its source's own words,
+        quoted and attributed ("Fathom Analytics writes: “Based on grid data for January to
+        November, we estimate …”"), when they say more than the disagreement sentence (how the
+        figure was reached, what it covers): a reader weighing the values needs that, and a value
+        that does not lead is never the report's own statement."""
+        said = tx.term_set(self.sentence()["text"])
+        out = []
+        for side in self.sides[1:]:
+            rep = side.representative
+            # The quote, not the reader's claim: words in quotation marks are the page's own.
+            words = (quotes.get(rep.note_id) or "").strip().rstrip(".")
+            if not words or len(tx.term_set(words) - said) < MIN_BASIS_TERMS:
+                continue
+            name = rep.source_name or rep.domain
+            out.append({"text": f"{name} writes: \u201c{words}.\u201d", "note_ids": [rep.note_id]})
+        return out
 
     def to_json(self) -> dict:
         def side_json(side: Side, leading: bool) -> dict:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from agents import composition
 
@@ -42,13 +43,13 @@ class EvidenceNote:
             return re.sub(r"[^a-z0-9.\-]+", "-", name).strip("-") or "uploads"
         return self.domain
 
-    @property
+    @cached_property
     def source_name(self) -> str:
         """How a sentence attributes to the source in words: the site's own name from its page
         title ("Northgate Research"), else its domain in words; an upload's file name."""
         if self.is_upload:
             return self.source_label
-        return composition.source_label(self.title, self.domain)
+        return composition.source_label(self.title, self.domain, self.page_text)
 
     @property
     def is_upload(self) -> bool:

@@ -73,6 +73,13 @@ _QUANTITY_RE = re.compile(
     r"(?:\s?(?P<unit>%|per cent|percent|[A-Za-z€$£¥]+))?",
     re.I,
 )
+# A founding year is a fact like a figure ("founded in 1996"): sources that give two are disputed.
+# Only founding: other dated events ("opened in 2019") are often of two different things.
+_FOUNDED_RE = re.compile(
+    r"\b(?:founded|established|incorporated|set up|formed)\b[^.;]{0,40}?\b(?:in|since)\s+(?P<year>(?:19|20)\d\d)\b",
+    re.I,
+)
+FOUNDED = "year founded"  # the dimension of a founding year
 _YEAR_RE = re.compile(r"(?<![\d.,])(?:19|20)\d\d(?!\d|[.,]\d|%)")
 _DATEISH_RE = re.compile(r"\b\d{4}-\d{2}(?:-\d{2})?\b")
 # Words that say how a figure is known or hedged, not what it measures.
@@ -175,6 +182,14 @@ def quantities(text: str) -> list[Quantity]:
     return out
 
 
+def founding_years(text: str) -> list[Quantity]:
+    """Founding years in `text` as quantities of their own dimension ("founded in 1996")."""
+    return [
+        Quantity(float(m.group("year")), FOUNDED, m.group("year"), m.start("year"), m.end("year"))
+        for m in _FOUNDED_RE.finditer(text)
+    ]
+
+
 def _entity_keys(text: str) -> list[str]:
     out = []
     for name in tx.entities(text):
@@ -258,7 +273,7 @@ def extract(note: EvidenceNote) -> list[Fact]:
 def _extract_from(text: str, note: EvidenceNote, quote_numbers: set) -> list[Fact]:
     if _REPORTED_RE.search(text):
         return []  # "Earlier reports put it at 45 GWh": what others said, not this source's figure
-    qs = quantities(text)
+    qs = quantities(text) + founding_years(text)
     if not qs:
         return []
     body = _ATTRIBUTION_RE.sub("", text) or text
@@ -288,7 +303,7 @@ def _extract_from(text: str, note: EvidenceNote, quote_numbers: set) -> list[Fac
     )
     out = []
     seen = set()
-    kinds = [(q.dimension, _nearest_year(text, q)) for q in qs]
+    kinds = [(q.dimension, "" if q.dimension == FOUNDED else _nearest_year(text, q)) for q in qs]
     for q, (dimension, period) in zip(qs, kinds):
         # "48 GWh, up from 36 GWh": the first figure of a kind is the one the note states; but
         # "60% from Kaiyo and 40% from Borealis" gives each figure its own subject, which one
@@ -422,6 +437,8 @@ def same_value(a, b) -> bool:
     qb = b.quantity if isinstance(b, Fact) else b
     if qa.dimension != qb.dimension:
         return False
+    if qa.dimension == FOUNDED:
+        return qa.value == qb.value  # 1987 is not 1996 "within half a percent"
     return math.isclose(qa.value, qb.value, rel_tol=SAME_VALUE_REL_TOL, abs_tol=1e-9)
 
 

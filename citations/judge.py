@@ -21,19 +21,22 @@ NOT_CHECKED = "not_checked"
 JUDGE_ATTEMPTS = 2
 
 
-def _quote_view(note) -> dict:
+def _quote_view(note, sentence: str = "") -> dict:
     source = note.source
+    # The name the sentence gives this source, when it is the site's ("Halden Blue Energy" for
+    # haldenblue.example: found in the page's text, which the title may not carry).
+    named = next((n for n in composition.names(sentence) if composition.names_the_site(n, source.domain)), "")
     return {
         "quote": note.quote,
         "domain": source.domain,
-        "source": composition.source_label(source.title, source.domain),
+        "source": named or composition.source_label(source.title, source.domain),
         "published": source.published_at.isoformat() if source.published_at else "undated",
     }
 
 
 def judge(sentence: str, notes: list) -> dict:
     """{"verdict", "reason"}: the judge's verdict, or NOT_CHECKED with why it could not judge."""
-    prompt = prompts.render("judge", sentence=sentence, quotes=[_quote_view(n) for n in notes])
+    prompt = prompts.render("judge", sentence=sentence, quotes=[_quote_view(n, sentence) for n in notes])
     error: Exception | None = None
     for attempt in range(1, JUDGE_ATTEMPTS + 1):
         try:

@@ -102,7 +102,12 @@ def select(
                     i, f"outweighed figure {side.representative.value_text}: stated only in disagreement {d.id}"
                 )
         disagreements.append(
-            d.to_json() | {"draft": d.sentence(), "disputed_values": [s.representative.value_text for s in d.sides]}
+            d.to_json()
+            | {
+                "draft": d.sentence(),
+                "basis": d.basis({n.id: n.quote for n in notes}),
+                "disputed_values": [s.representative.value_text for s in d.sides],
+            }
         )
 
     purposes = {s["heading"]: s.get("purpose", "") for s in outline}

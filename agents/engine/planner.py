@@ -557,8 +557,35 @@ def _list_plan(p: _Plan, shape: qshape.QuestionShape, deep: bool) -> None:
     _identity(p, names, context)
 
 
+def _focused_compare_plan(p: _Plan, shape: qshape.QuestionShape, focus: str, deep: bool) -> None:
+    """A comparison of one thing of two named things ("Compare the turbine suppliers of the
+    offshore wind farms of A and B"): that thing for each, then side by side."""
+    a, b = shape.compared
+    topic = re.sub(r"^the\s+", "", re.split(r"\s+of\b", focus.strip())[0]).strip()
+    head = topic.split()[-1].lower()
+    many = head != qshape.singular(head)
+    answer = p.section(
+        _cap(f"{topic} of {a} and {b} compared"), f"The {topic} of {a} and of {b}, side by side, and what they share."
+    )
+    each = p.section(_cap(f"{topic} of each"), f"The {topic} of {a}, and of {b}, with figures and dates.")
+    context = p.section("Context", f"What {a} and {b} are, and where sources disagree.")
+    p.add(f"What {'are' if many else 'is'} {focus} {a}?", each, 1)
+    p.add(f"What {'are' if many else 'is'} {focus} {b}?", each, 1)
+    if many:
+        p.add(f"Which {topic} do {a} and {b} have in common, and which only one of them?", answer, 2)
+    else:
+        p.add(f"How does the {topic} of {a} compare with that of {b}?", answer, 2)
+    _identity(p, [a, b], context)
+    if deep:
+        p.add(f"How have {focus} {a} and {b} changed recently?", context, 2)
+
+
 def _compare_plan(p: _Plan, shape: qshape.QuestionShape, deep: bool) -> None:
     a, b = shape.compared
+    lead = re.match(r"^(?:compare|contrast)\s+(?P<focus>.+?\s+of)\s+" + re.escape(a) + r"\b", shape.text, re.I)
+    if lead:
+        _focused_compare_plan(p, shape, lead.group("focus"), deep)
+        return
     rest = re.split(r"\b(?:" + re.escape(b) + r")\b", shape.text, maxsplit=1)
     ctx = rest[1].strip(" ?.") if len(rest) > 1 else ""
     ctx = re.sub(r"^(?:for|in|on|when|as|at)\s+", lambda m: m.group(0), ctx)

@@ -858,6 +858,12 @@ def _compared(q: str) -> tuple[str, ...]:
     a, b = _clean(m.group("a")), _clean(m.group("b"))
     if re.match(r"^(?:the\s+)?[a-z ]+\s+of\s+", a, re.I) and not tx.entities(a):
         return ()  # "compare the battery suppliers of X": a focus of a subject, not two things
+    # "the turbine suppliers of the offshore wind farms of Corrievale Renewables and Westmark
+    # Offshore": what is compared is the named things after the focus ("of" phrases in lower case).
+    while (lead := re.match(r"^(?:the\s+)?[a-z][a-z\s\-]*?\s+of\s+(?P<rest>.+)$", a)) and tx.entities(
+        lead.group("rest")
+    ):
+        a = lead.group("rest")
     return (a, b) if a and b and len(a.split()) <= 6 and len(b.split()) <= 6 else ()
 
 

@@ -94,8 +94,74 @@ def _states_a_figure(sentence: tx.Sentence) -> bool:
     return any(not tx.is_year(n) for n in tx.numbers(sentence.text))
 
 
+# A sentence that opens by pointing back ("It will use 80 AW-18 turbines", "The wind farm's 60
+# turbines …", "The company was founded …") says nothing a reader can use on its own: its note
+# names what it points to, and its quote reaches back to the sentence that names it (at most
+# ANTECEDENT_SENTENCES back, the whole quote at most MAX_RESOLVED_WORDS words), so the name the
+# claim gives is in the quote.
+_POINTER_RE = re.compile(
+    r"^(?P<pointer>It|Its|The (?P<noun>company|firm|group|wind farm|farm|plant|factory|project|site|carmaker|maker|"
+    r"supplier|operator|developer|turbine|model|vehicle|car))(?P<possessive>'s)?\b"
+)
+ANTECEDENT_SENTENCES = 2
+MAX_RESOLVED_WORDS = 110
+MAX_RESOLVED_CHARS = 1000  # the reader's schema takes quotes of up to 1,200 characters
+# A name this many words or fewer before the pointer's noun in the naming sentence is what the
+# noun names ("the Lyngrev Nord offshore wind farm").
+NOUN_WINDOW_WORDS = 3
+
+
+def _antecedent(pointer: re.Match, before: list[tx.Sentence], title: str) -> tuple[str, tx.Sentence] | None:
+    """(the name a pointing sentence points to, the sentence that names it), or None. "It"
+    points to the thing the page's title names when a sentence just before names it, else to the
+    first name of the nearest sentence that names one; "the wind farm" to a name that the noun
+    follows closely, else likewise."""
+    titled = {n.lower() for n in tx.entities(title)}
+    noun = (pointer.group("noun") or "").lower()
+    for sent in reversed(before[-ANTECEDENT_SENTENCES:]):
+        names = [n for n in tx.entities(sent.text) if n.lower() != "it"]
+        if not names:
+            continue
+        if noun:
+            words = sent.text.split()
+            low = [w.lower().strip(",.;:") for w in words]
+            head = noun.split()[-1]
+            for i, w in enumerate(low):
+                if w == head:
+                    near = tx.entities(" ".join(words[max(0, i - NOUN_WINDOW_WORDS - len(noun.split())) : i]))
+                    if near:
+                        return near[-1], sent
+        for name in names:
+            if name.lower() in titled:
+                return name, sent
+        return names[0], sent
+    return None
+
+
+def resolve(sent: tx.Sentence, sentences: list[tx.Sentence], page: str, title: str) -> dict:
+    """The note of one chosen sentence: its claim with a pointing opening replaced by the name it
+    points to, and a quote reaching back to the sentence that names it (an exact span of the
+    page); the sentence as it stands when it does not point back or nothing names its referent."""
+    plain = {"claim": tx.normalise_space(sent.text), "quote": sent.text, "char_start": sent.start, "char_end": sent.end}
+    m = _POINTER_RE.match(sent.text)
+    if not m:
+        return plain
+    before = [s for s in sentences if s.end <= sent.start]
+    found = _antecedent(m, before, title)
+    if not found:
+        return plain
+    name, naming = found
+    quote = page[naming.start : sent.end]
+    if len(quote.split()) > MAX_RESOLVED_WORDS or len(quote) > MAX_RESOLVED_CHARS:
+        return plain
+    possessive = m.group("possessive") or (m.group("pointer") == "Its" and "'s") or ""
+    claim = f"{name}{possessive}{sent.text[m.end() :]}"
+    return {"claim": tx.normalise_space(claim), "quote": quote, "char_start": naming.start, "char_end": sent.end}
+
+
 def read(subquestion: str, page: str, max_notes: int = 5, title: str = "") -> dict:
-    sents = [s for s in tx.sentences(page) if _usable(s)]
+    every = tx.sentences(page)
+    sents = [s for s in every if _usable(s)]
     query = tx.terms(subquestion)
     if not sents or not query:
         return {"notes": [], "other_findings": ""}
@@ -145,10 +211,7 @@ def read(subquestion: str, page: str, max_notes: int = 5, title: str = "") -> di
         if len(chosen) == max_notes:
             break
     chosen_ids = {id(c) for c in chosen}
-    notes = [
-        {"claim": tx.normalise_space(s.text), "quote": s.text, "char_start": s.start, "char_end": s.end}
-        for s in sorted(chosen, key=lambda s: s.start)
-    ]
+    notes = [resolve(s, every, page, title) for s in sorted(chosen, key=lambda s: s.start)]
     # Other findings: the most fact-dense sentence the sub-question did not ask about.
     other = ""
     best = 0.0

@@ -10,6 +10,7 @@ import re
 from collections import Counter
 from urllib.parse import urlsplit
 
+from agents import composition
 from agents import text as tx
 from agents.engine import blocks as bk
 
@@ -195,16 +196,17 @@ def measured(subquestion: str) -> str:
     return after[0] if after else ""
 
 
-def corroboration_queries(subquestion: str, figure_notes: list[dict]) -> list[str]:
+def corroboration_queries(subquestion: str, figure_notes: list[dict], measure: str = "") -> list[str]:
     """Two queries for a second source of the figure the notes hold, each worded unlike the
-    sub-question: the figure's subject with CORROBORATION_WORD, and its subject with what the
-    sub-question measures. Empty when the notes name no subject."""
+    sub-question: the figure's subject with CORROBORATION_WORD, and its subject with what is
+    measured (`measure`, the notes' own word for it, else the sub-question's). Empty when the
+    notes name no subject."""
     subject = corroboration_subject(subquestion, figure_notes)
     if not subject:
         return []
     names = " ".join(subject)
     queries = [f"{names} {CORROBORATION_WORD}"]
-    measure = measured(subquestion)
+    measure = measure or measured(subquestion)
     if measure:
         queries.append(f"{names} {measure}")
     return queries
@@ -222,6 +224,44 @@ def measuring_notes(subquestion: str, notes: list[dict]) -> list[dict]:
         return []
     key = tx.stem(measure.lower())[:TERM_PREFIX_CHARS]
     return [n for n in notes if _figures(n) and key in _prefixes(" ".join(n["terms"]))]
+
+
+# Words that say when or how a figure stands, not what it measures ("its first full year").
+_NOT_A_MEASURE = frozenset(
+    tx.terms("first full year years month months since highest lowest latest total record so far about around nearly")
+)
+SHARED_TERMS_FOR_SAME_AMOUNT = 2
+
+
+def worded_otherwise(subquestion: str, notes: list[dict]) -> tuple[list[dict], str]:
+    """(notes, their word for it) when notes give the amount the sub-question asks for in words
+    of their own: a figure, and at least SHARED_TERMS_FOR_SAME_AMOUNT of the sub-question's
+    words besides names ("booked 9.4 GW of new turbine orders" for "how much new turbine capacity
+    did it book"). Their word is their first term the sub-question does not use ("orders"):
+    another source is likelier to word the figure as these notes do than as the question does.
+    ([], "") when no note does."""
+    asked = _prefixes(_ACCORDING_TO_RE.sub(" ", subquestion))
+    found, word = [], ""
+    for note in notes:
+        if not _figures(note):
+            continue
+        # A figure's unit ("tonnes" of "61,000 tonnes") is not what it measures.
+        terms = [t for t in note["terms"] if not tx.is_year(t) and not composition.is_unit_word(t)]
+        prefixes = [tx.stem(t.lower())[:TERM_PREFIX_CHARS] for t in terms]
+        if len(set(prefixes) & asked) < SHARED_TERMS_FOR_SAME_AMOUNT:
+            continue
+        own = next(
+            (
+                t
+                for t, p in zip(terms, prefixes, strict=True)
+                if p not in asked and tx.stem(t.lower()) not in _NOT_A_MEASURE
+            ),
+            "",
+        )
+        if own:
+            found.append(note)
+            word = word or own
+    return found, word
 
 
 def rival_figure(title: str, figure_notes: list[dict], subject: list[str]) -> bool:
@@ -331,10 +371,12 @@ def decide(prompt: str, system: str = "") -> dict:
     # read from sites not read yet.
     sent = {_normalise_query(q) for q in queries_sent}
     room = max_pages - pages_read
-    figure_notes = measuring_notes(subquestion, notes)
+    figure_notes, their_word = measuring_notes(subquestion, notes), ""
+    if not figure_notes and _ASKS_AMOUNT_RE.search(subquestion):
+        figure_notes, their_word = worded_otherwise(subquestion, notes)
     corroborating: list[str] = []
     if figure_notes and search_tool == "search":
-        corroborating = corroboration_queries(subquestion, figure_notes)
+        corroborating = corroboration_queries(subquestion, figure_notes, their_word)
     pending = [q for q in corroborating if _normalise_query(q) not in sent]
     started = len(pending) < len(corroborating)
     # Room for every query, one read, and the finishing turn.

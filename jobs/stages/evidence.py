@@ -113,17 +113,19 @@ def disagreement_drafts(selection: dict, drafted: list[dict]) -> list[dict]:
         votes = [where[i] for i in ids if where.get(i) in sections]
         heading = max(set(votes), key=votes.count) if votes else drafted[-1]["heading"]
         place = sections[heading]
-        place["position"] += 1
-        out.append(
-            {
-                "text": entry["draft"]["text"],
-                "note_ids": entry["draft"]["note_ids"],
-                "disagreement": entry["id"],
-                "section_index": place["section_index"],
-                "heading": place["heading"],
-                "position": place["position"],
-            }
-        )
+        # The disagreement sentence, then what each value that does not lead rests on, quoted.
+        for draft in [entry["draft"], *entry.get("basis", [])]:
+            place["position"] += 1
+            out.append(
+                {
+                    "text": draft["text"],
+                    "note_ids": draft["note_ids"],
+                    "disagreement": entry["id"],
+                    "section_index": place["section_index"],
+                    "heading": place["heading"],
+                    "position": place["position"],
+                }
+            )
     return out
 
 
@@ -136,7 +138,7 @@ def annotate(report: dict, selection: dict | None) -> dict:
     entries = []
     for entry in selection["disagreements"]:
         entries.append(
-            {k: v for k, v in entry.items() if k not in {"draft", "disputed_values"}}
+            {k: v for k, v in entry.items() if k not in {"draft", "basis", "disputed_values"}}
             | {"stated_in_report": entry["sentence"] in shipped}
         )
     for sec in report.get("sections", []):

@@ -207,3 +207,36 @@ def test_a_worker_reads_the_rival_figure_its_first_query_did_not_reach(alice, re
     assert Source.objects.filter(job=job, url=rival).exists()
     quotes = list(Note.objects.filter(sq=sq).values_list("quote", flat=True))
     assert any("58,000 tonnes" in q for q in quotes) and any("61,000 tonnes" in q for q in quotes)
+
+
+def test_a_figure_worded_unlike_the_question_is_corroborated_in_its_sources_words():
+    # The notes give the amount asked for without the question's word for it ("capacity"):
+    # another source words the figure as the notes do, so the second query uses theirs.
+    subquestion = "How much new resin capacity did Pellbrook Polymers book in 2025?"
+    notes = [("Pellbrook Polymers booked 61,000 tonnes of new resin orders in 2025.", "pellbrook-polymers.example")]
+    query = "Pellbrook Polymers much new resin capacity book 2025"
+    history = [_search(1, query, FIRST_RESULTS), _read(2, READ_FIRST)]
+    out = _decide(history=history, queries=[query], notes=notes, turn=3, pages_read=3, subquestion=subquestion)
+    assert (out["tool"], out["arguments"]) == ("search", {"query": "Pellbrook Polymers estimate"})
+    history.append(_search(3, "Pellbrook Polymers estimate", FIRST_RESULTS))
+    out = _decide(
+        history=history,
+        queries=[query, "Pellbrook Polymers estimate"],
+        notes=notes,
+        turn=4,
+        pages_read=3,
+        subquestion=subquestion,
+    )
+    assert (out["tool"], out["arguments"]) == ("search", {"query": "Pellbrook Polymers orders"})
+
+
+def test_the_sources_own_word_skips_words_of_time_and_rank():
+    notes = [
+        {
+            "names": ["Pellbrook Polymers"],
+            "figures": ["61,000 tonnes"],
+            "terms": ["first", "full", "year", "booked", "resin", "orders"],
+        }
+    ]
+    found, word = worker.worded_otherwise("How much resin capacity did Pellbrook Polymers book?", notes)
+    assert found == notes and word == "orders"

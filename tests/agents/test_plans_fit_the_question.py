@@ -37,6 +37,7 @@ SHAPES = [
     ("What are the penalties for data breaches under the GDPR?", "list", 0, {1}, False),
     # software
     ("Compare PostgreSQL and MySQL for write-heavy workloads", "compare", 0, {1, 2}, False),
+    ("Compare the pension schemes of the civil servants of Norway and Denmark", "compare", 0, {1, 2}, False),
     ("When was Python 3.0 released?", "when", 0, set(), False),
     ("Does Rust guarantee memory safety?", "yesno", 0, {1}, False),
     (
@@ -186,3 +187,21 @@ def test_a_specific_question_is_not_narrowed():
         "What is the capacity of the Helion Cells plant in Szeged?",
     ):
         assert qtext.vague_topic(question) == "", question
+
+
+def test_a_comparison_of_one_thing_of_two_named_things_asks_for_it_of_each():
+    # "the turbine suppliers of the offshore wind farms of A and B": A and B are compared, the
+    # focus is asked of each, then side by side; never "compare … of it and B" in one question.
+    question = "Compare the turbine suppliers of the offshore wind farms of Calder Renewables and Norvane Offshore"
+    assert qshape.parse(question).compared == ("Calder Renewables", "Norvane Offshore")
+    texts = [s["text"] for s in planner.plan(question, "deep")["subquestions"]]
+    assert "What are the turbine suppliers of the offshore wind farms of Calder Renewables?" in texts
+    assert "What are the turbine suppliers of the offshore wind farms of Norvane Offshore?" in texts
+    assert any("in common" in t and "Calder Renewables" in t and "Norvane Offshore" in t for t in texts)
+    single = [
+        s["text"]
+        for s in planner.plan("Compare the chief executive of Calder Renewables and Norvane Offshore", "quick")[
+            "subquestions"
+        ]
+    ]
+    assert "What is the chief executive of Calder Renewables?" in single

@@ -1,0 +1,60 @@
+"""A sentence that opens by pointing back ("It will use …", "The wind farm's 60 turbines …") is no
+use to a reader of the report on its own: the offline reader's note names what it points to, and
+its quote reaches back to the sentence that names it, still an exact span of the page. Invented
+pages only."""
+
+from agents.engine import reader
+
+MERROW = (
+    "Tarrow Deep is a 1,440 MW offshore wind farm under construction in the Celtic Sea. "
+    "First power is planned for 2027. It will use 80 KX-18 turbines from Ostwind Systems, rated at 18 MW each, "
+    "the most powerful turbines Calder Renewables has ordered."
+)
+INAUGURATED = (
+    "Esbjerg, 18 June 2025. Norvane Offshore inaugurated the Sollen Nord offshore wind farm today. "
+    "The wind farm's 60 turbines were installed in under seven months by a crew of local technicians."
+)
+COMPANY = (
+    "Ostwind Systems builds offshore turbines in Bremen and in Gdansk for customers in the North Sea. "
+    "The company was founded in 1996 and employs 4,200 people at its two factories."
+)
+
+
+def _notes(subquestion, page, title):
+    notes = reader.read(subquestion, page, title=title)["notes"]
+    for n in notes:
+        assert page[n["char_start"] : n["char_end"]] == n["quote"]  # still an exact span
+    return notes
+
+
+def test_it_is_the_thing_the_title_names_two_sentences_back():
+    notes = _notes("Which turbines will Tarrow Deep use?", MERROW, "Tarrow Deep offshore wind farm")
+    [turbines] = [n for n in notes if "KX-18" in n["claim"]]
+    assert turbines["claim"].startswith("Tarrow Deep will use 80 KX-18 turbines from Ostwind Systems")
+    assert turbines["quote"].startswith("Tarrow Deep is a 1,440 MW offshore wind farm")
+    assert turbines["quote"].endswith("the most powerful turbines Calder Renewables has ordered.")
+
+
+def test_the_wind_farm_is_the_name_the_noun_follows_not_the_sentences_first_name():
+    notes = _notes("How many turbines does Sollen Nord have?", INAUGURATED, "Sollen Nord inaugurated")
+    [turbines] = [n for n in notes if "60 turbines" in n["claim"]]
+    assert turbines["claim"].startswith("Sollen Nord's 60 turbines were installed")
+    assert turbines["quote"].startswith("Norvane Offshore inaugurated the Sollen Nord offshore wind farm today.")
+
+
+def test_the_company_is_the_name_of_the_sentence_before():
+    notes = _notes("When was Ostwind Systems founded and how many people does it employ?", COMPANY, "About us")
+    [founded] = [n for n in notes if "1996" in n["claim"]]
+    assert founded["claim"].startswith("Ostwind Systems was founded in 1996")
+
+
+def test_a_sentence_that_names_its_subject_is_quoted_as_it_stands():
+    notes = _notes("How large is Tarrow Deep?", MERROW, "Tarrow Deep offshore wind farm")
+    [size] = [n for n in notes if "1,440 MW" in n["claim"] and "KX-18" not in n["claim"]]
+    assert size["quote"] == size["claim"] == MERROW.split(" First power")[0]
+
+
+def test_nothing_named_before_leaves_the_sentence_as_it_stands():
+    page = "It will use 80 KX-18 turbines from Ostwind Systems, rated at 18 MW each, for the whole site."
+    [note] = _notes("Which turbines will it use?", page, "")
+    assert note["claim"] == note["quote"] == page
