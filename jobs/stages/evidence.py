@@ -130,8 +130,10 @@ def disagreement_drafts(selection: dict, drafted: list[dict]) -> list[dict]:
 
 
 def annotate(report: dict, selection: dict | None) -> dict:
-    """The report with `disagreements` and `minority_claims`, and every other sentence that
-    states a disputed figure about the disputed subject marked `disputed` (the disagreement's id)."""
+    """The report with `disagreements` and `minority_claims`; a disagreement's sentence marked
+    `disagreement`, the quoted words a value that does not lead rests on `basis_of` (the
+    disagreement's id), and every other sentence that states a disputed figure about the
+    disputed subject marked `disputed` (the disagreement's id)."""
     if selection is None:
         return report
     shipped = {s["text"] for sec in report.get("sections", []) for s in sec["sentences"]}
@@ -141,10 +143,15 @@ def annotate(report: dict, selection: dict | None) -> dict:
             {k: v for k, v in entry.items() if k not in {"draft", "basis", "disputed_values"}}
             | {"stated_in_report": entry["sentence"] in shipped}
         )
+    # What a value that does not lead rests on, quoted: {text: the disagreement's id}.
+    basis = {b["text"]: entry["id"] for entry in selection["disagreements"] for b in entry.get("basis", [])}
     for sec in report.get("sections", []):
         for s in sec["sentences"]:
             if s["text"] in {e["sentence"] for e in entries}:
                 s["disagreement"] = next(e["id"] for e in entries if e["sentence"] == s["text"])
+                continue
+            if s["text"] in basis:
+                s["basis_of"] = basis[s["text"]]
                 continue
             hit = _disputed_by(s["text"], selection["disagreements"])
             if hit:

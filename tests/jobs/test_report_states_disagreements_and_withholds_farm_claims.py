@@ -111,8 +111,12 @@ def test_the_report_states_the_disagreement_and_never_the_farms_figure(disputed_
     assert [m["value"] for m in report["minority_claims"]] == ["60 GWh"]
     assert not any("60 GWh" in s["text"] for s in shipped)
     assert notes["farm"].pk not in {n.pk for ns in evidence.notes_by_section(job).values() for n in ns}
-    # the outweighed 45 GWh is stated only in the disagreement sentence
-    assert all("45 GWh" not in s["text"] or s.get("disagreement") for s in shipped)
+    # the outweighed 45 GWh is stated only in the disagreement sentence, and in its source's own
+    # words, quoted and attributed, as what it rests on
+    assert all("45 GWh" not in s["text"] or s.get("disagreement") or s.get("basis_of") for s in shipped)
+    [basis] = [s for s in shipped if s.get("basis_of") == d["id"]]
+    assert basis["text"].startswith("Trade Weekly writes: \u201cSunmark Energy's Ostrava plant has an annual capacity")
+    assert "people familiar with the site" in basis["text"] and basis["citations"] == [notes["trade"].pk]
     # a sentence that uses the disputed 48 GWh says it depends on it
     assert all(s.get("disputed") == d["id"] for s in shipped if "48 GWh" in s["text"] and not s.get("disagreement"))
     markdown = report_markdown.render(job)
