@@ -304,7 +304,7 @@ def _uninvert(aux: str, rest: list[str], yes_no: bool = False) -> list[str]:
     if low in _BE:
         # "the plant located" -> "the plant is located"; else "the capacity of X is".
         for k in range(len(rest) - 1, 0, -1):
-            if _PARTICIPLE_RE.match(rest[k]) and not rest[k][:1].isupper():
+            if _PARTICIPLE_RE.match(rest[k]) and not rest[k][:1].isupper() and _verbal(rest, k):
                 return rest[:k] + [low] + rest[k:]
         return rest + [low]
     end = _subject_end(rest)
@@ -322,6 +322,19 @@ def _uninvert(aux: str, rest: list[str], yes_no: bool = False) -> list[str]:
         )
         return rest[:end] + [verb] + rest[end + 1 :]
     return rest[:end] + [low, verb] + rest[end + 1 :]
+
+
+_DETERMINERS = frozenset("the a an its their his her this that these those our your each every".split())
+_AFTER_VERBAL = frozenset("in at on by to for from near with into under over between since as".split())
+
+
+def _verbal(tokens: list[str], k: int) -> bool:
+    """A participle used as the verb ("the plant located in X"), not as an adjective before its
+    noun ("the rated power of X", "the installed capacity"): it follows no determiner and ends
+    the clause or comes before a preposition."""
+    if tokens[k - 1].lower() in _DETERMINERS:
+        return False
+    return k + 1 == len(tokens) or tokens[k + 1].lower() in _AFTER_VERBAL
 
 
 def _plural(subject: list[str]) -> bool:

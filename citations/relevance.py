@@ -71,8 +71,22 @@ def _entities(text: str) -> set[str]:
     return set(fx._entity_keys(text))
 
 
+# A designation ("aw-18", "bt-15", "model 3"): a name with a figure or a hyphen in it, which a
+# longer name may lead with its maker's name ("astrafell aw-18").
+_DESIGNATION_RE = re.compile(r"[\d-]")
+
+
+def _same_thing(a: str, b: str) -> bool:
+    """Two names of one thing: one is the other's first words ("voltara", "voltara motors"), or
+    a designation is the other's last words ("aw-18", "astrafell aw-18")."""
+    if fx._entities_match(a, b):
+        return True
+    short, long = sorted((a, b), key=len)
+    return bool(_DESIGNATION_RE.search(short)) and long.endswith(" " + short)
+
+
 def _matches(name: str, names: set) -> bool:
-    return any(fx._entities_match(name, other) for other in names)
+    return any(_same_thing(name, other) for other in names)
 
 
 def question_count(question: str) -> tuple[int, str]:

@@ -229,6 +229,12 @@ def test_a_hosted_gap_check_that_echoes_the_question_loses_that_subquestion(sett
             "where Corvane Materials is headquartered",
         ),
         ("When was Python 3.0 released?", "when Python 3.0 was released"),
+        # a participle before its noun is an adjective, not the verb
+        (
+            "What is the rated power of the Ostwind KX-18 turbine?",
+            "what the rated power of the Ostwind KX-18 turbine is",
+        ),
+        ("Where is the largest plant of Helion Cells located?", "where the largest plant of Helion Cells is located"),
     ],
 )
 def test_an_absence_reads_as_the_end_of_the_sources_found_do_not_state(subquestion, clause):

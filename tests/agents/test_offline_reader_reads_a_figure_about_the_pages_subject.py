@@ -15,28 +15,36 @@ PAGE = (
 )
 SUBQUESTION = "How much will the Tollan Reach solar park cost?"
 COST = "The project will cost 2.3 billion euros, including the grid connection and the storage hall."
+# The note names what "the project" is, and its quote reaches back to the sentence that names it.
+COST_CLAIM = "Tollan Reach will cost 2.3 billion euros, including the grid connection and the storage hall."
 
 
 def _claims(title: str) -> list[str]:
     return [n["claim"] for n in reader.read(SUBQUESTION, PAGE, title=title)["notes"]]
 
 
+def _quotes(title: str) -> list[str]:
+    return [n["quote"] for n in reader.read(SUBQUESTION, PAGE, title=title)["notes"]]
+
+
 def test_a_figure_sentence_naming_nothing_is_read_on_a_page_titled_with_the_asked_thing():
-    assert COST in _claims("Tollan Reach reaches financial close")
+    assert COST_CLAIM in _claims("Tollan Reach reaches financial close")
 
 
 def test_without_a_title_naming_the_asked_thing_it_is_not():
-    assert COST not in _claims("Harwick Energy news")
-    assert COST not in _claims("")
+    assert not any(q.endswith(COST) for q in _quotes("Harwick Energy news"))
+    assert not any(q.endswith(COST) for q in _quotes(""))
 
 
 def test_the_quote_is_exact_at_its_offsets():
     note = next(
         n
         for n in reader.read(SUBQUESTION, PAGE, title="Tollan Reach reaches financial close")["notes"]
-        if n["claim"] == COST
+        if n["claim"] == COST_CLAIM
     )
     assert PAGE[note["char_start"] : note["char_end"]] == note["quote"]
+    assert note["quote"].startswith("Harwick Energy has signed the last contracts for Tollan Reach")
+    assert note["quote"].endswith(COST)
 
 
 def test_the_offline_engine_reads_the_title_from_the_reader_prompt():

@@ -175,3 +175,20 @@ def test_a_founding_year_is_a_fact_sources_can_dispute():
     # the content farm's year is outweighed: never given to the writer as fact
     assert "3" in out["withheld"] and 3 not in out["sections"]["S"]
     assert {1, 2} <= set(out["sections"]["S"])
+
+
+def test_a_designation_is_the_thing_its_makers_name_leads():
+    # "Ostwind KX-18" in the question, "the KX-18" on the maker's pages: one thing, in scope, so a
+    # note about it that shares a word with the question is on topic even when every word it
+    # shares is common among the job's notes (a job about one turbine: they all say "rated")
+    from citations import relevance
+
+    question = "What is the rated power of the Ostwind KX-18 turbine?"
+    rated = note(
+        1, "Ostwind Systems offers the KX-14, rated at 14 MW, and the KX-18, rated at 18 MW.", "o.example", None
+    )
+    scope = relevance.find_scope(question, [rated], [])
+    everything = {w for w in relevance._topic_keys(question + " " + rated.claim)}
+    assert not relevance.off_topic(rated, question, "rated power", scope, everything)
+    assert relevance._same_thing("kx-18", "ostwind kx-18") and relevance._same_thing("voltara", "voltara motors")
+    assert not relevance._same_thing("energy", "halden blue energy")  # a word is not a designation
