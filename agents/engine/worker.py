@@ -196,6 +196,20 @@ def measured(subquestion: str) -> str:
     return after[0] if after else ""
 
 
+def about_the_asked(subquestion: str, figure_notes: list[dict]) -> list[dict]:
+    """The figure notes that name a thing the sub-question names, when it names any: a figure
+    about something else ("The Norvik Skarv battery has a usable capacity of 58 kWh" for the
+    capacity of the Voltara Pulse) needs no second source, the asked figure is still to find."""
+    asked = {n.lower() for n in tx.entities(_ACCORDING_TO_RE.sub(" ", subquestion)) if not _UNIT_NAME_RE.fullmatch(n)}
+    if not asked:
+        return figure_notes
+    return [
+        note
+        for note in figure_notes
+        if any(a == n.lower() or a in n.lower() or n.lower() in a for n in note["names"] for a in asked)
+    ]
+
+
 def corroboration_queries(subquestion: str, figure_notes: list[dict], measure: str = "") -> list[str]:
     """Two queries for a second source of the figure the notes hold, each worded unlike the
     sub-question: the figure's subject with CORROBORATION_WORD, and its subject with what is
@@ -374,6 +388,7 @@ def decide(prompt: str, system: str = "") -> dict:
     figure_notes, their_word = measuring_notes(subquestion, notes), ""
     if not figure_notes and _ASKS_AMOUNT_RE.search(subquestion):
         figure_notes, their_word = worded_otherwise(subquestion, notes)
+    figure_notes = about_the_asked(subquestion, figure_notes)
     corroborating: list[str] = []
     if figure_notes and search_tool == "search":
         corroborating = corroboration_queries(subquestion, figure_notes, their_word)

@@ -240,3 +240,14 @@ def test_the_sources_own_word_skips_words_of_time_and_rank():
     ]
     found, word = worker.worded_otherwise("How much resin capacity did Pellbrook Polymers book?", notes)
     assert found == notes and word == "orders"
+
+
+def test_a_figure_about_another_named_thing_is_not_corroborated():
+    # The notes hold a capacity, but of another car than the one asked about: the asked figure
+    # is still to find, so the worker reads on rather than asking for a second source.
+    subquestion = "What is the usable battery capacity of the Pellbrook Arc?"
+    notes = [("The Kessel Nova battery has a usable capacity of 58 kWh.", "kessel.example")]
+    query = "usable battery capacity Pellbrook Arc"
+    history = [_search(1, query, FIRST_RESULTS), _read(2, READ_FIRST)]
+    out = _decide(history=history, queries=[query], notes=notes, turn=3, pages_read=3, subquestion=subquestion)
+    assert out["tool"] == "fetch_pages"
