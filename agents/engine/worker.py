@@ -28,6 +28,13 @@ URL_WORD_WEIGHT = 0.5
 # page already taken from that site: a second source is what lets the report compare figures,
 # and the subject's own site otherwise fills every read.
 SAME_SITE_FACTOR = 0.6
+# A page that tabulates figures ("Technical data", "Key figures", "Factsheet",
+# /specifications): for a sub-question asking an amount, a result that names something asked and
+# is such a page counts this many title words more.
+DATA_PAGE_TERMS = frozenset(
+    tx.terms("data datasheet specifications specs technical figures factsheet statistics")
+)
+DATA_PAGE_BONUS = 1.0
 _ASKS_AMOUNT_RE = re.compile(
     r"\bhow (?:much|many|large|big)\b|\b(?:amount|capacity|cost|number|output|price|revenue|share|size|total|volume)s?\b",
     re.I,
@@ -420,6 +427,7 @@ def decide(prompt: str, system: str = "") -> dict:
                     results.append(r)
 
     # Read the best unread results of the latest search.
+    asks_amount = bool(_ASKS_AMOUNT_RE.search(subquestion))
     candidates = []
     for r in results:
         if r["url"] in fetched:
@@ -434,6 +442,8 @@ def decide(prompt: str, system: str = "") -> dict:
             continue  # nothing of the task itself: a match on generic words only
         relevance = len(set(key) & titled) + 2 * len(distinct & titled)
         relevance += URL_WORD_WEIGHT * (len(set(key) & addressed) + 2 * len(distinct & addressed))
+        if relevance and asks_amount and (titled | url_terms(r["url"])) & DATA_PAGE_TERMS:
+            relevance += DATA_PAGE_BONUS  # a figure asked for is likeliest on the data sheet
         if relevance or r["url"] in rivals:
             candidates.append((relevance * (0.5 + quality), r["url"]))
     candidates.sort(key=lambda c: -c[0])

@@ -251,3 +251,19 @@ def test_a_figure_about_another_named_thing_is_not_corroborated():
     history = [_search(1, query, FIRST_RESULTS), _read(2, READ_FIRST)]
     out = _decide(history=history, queries=[query], notes=notes, turn=3, pages_read=3, subquestion=subquestion)
     assert out["tool"] == "fetch_pages"
+
+
+def test_for_an_amount_the_data_sheet_is_read_before_pages_that_only_name_the_subject():
+    subquestion = "What is the usable battery capacity of the Pellbrook Arc?"
+    results = [
+        _result(1, "About Pellbrook Motors", "https://pellbrook-motors.example/about"),
+        _result(2, "Technical data", "https://pellbrook-motors.example/models/technical-data"),
+        _result(3, "Pellbrook Motors careers", "https://pellbrook-motors.example/careers"),
+        _result(4, "Pellbrook Motors in the community", "https://pellbrook-motors.example/community"),
+    ]
+    query = "usable battery capacity Pellbrook Arc"
+    out = _decide(
+        history=[_search(1, query, results)], queries=[query], notes=[], turn=2, pages_read=0, subquestion=subquestion
+    )
+    assert out["tool"] == "fetch_pages"
+    assert out["arguments"]["urls"][0] == "https://pellbrook-motors.example/models/technical-data"
