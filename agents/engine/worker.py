@@ -31,9 +31,7 @@ SAME_SITE_FACTOR = 0.6
 # A page that tabulates figures ("Technical data", "Key figures", "Factsheet",
 # /specifications): for a sub-question asking an amount, a result that names something asked and
 # is such a page counts this many title words more.
-DATA_PAGE_TERMS = frozenset(
-    tx.terms("data datasheet specifications specs technical figures factsheet statistics")
-)
+DATA_PAGE_TERMS = frozenset(tx.terms("data datasheet specifications specs technical figures factsheet statistics"))
 DATA_PAGE_BONUS = 1.0
 _ASKS_AMOUNT_RE = re.compile(
     r"\bhow (?:much|many|large|big)\b|\b(?:amount|capacity|cost|number|output|price|revenue|share|size|total|volume)s?\b",
