@@ -261,6 +261,12 @@ def names_the_site(name: str, domain: str) -> bool:
     return _names_site(name, _domain_label(domain))
 
 
+def site_names_in(sentence: str, domain: str) -> list[str]:
+    """The names `sentence` gives the site at `domain` ("Halden Blue Energy" for
+    haldenblue.example): the citation check and the judge accept them as the source's own."""
+    return [n for n in names(sentence) if names_the_site(n, domain)]
+
+
 def source_label(title: str, domain: str, text: str = "") -> str:
     """What to call a source when attributing to it: the site's own name when the page title
     carries it ("2025 battery map | CellMarket Weekly" on cellmarket-weekly.example gives

@@ -118,9 +118,7 @@ def composed_problem(text: str, notes: list) -> tuple[str, str]:
     quotes = [n.quote for n in notes]
     sources = _source_names(notes)
     # A name the sentence gives a cited source by ("Halden Blue Energy" for haldenblue.example).
-    sources += [
-        x for x in composition.names(text) if any(composition.names_the_site(x, n.source.domain) for n in notes)
-    ]
+    sources += [x for n in notes for x in composition.site_names_in(text, n.source.domain)]
     if composition.is_title(text, [n.source.title for n in notes]):
         return "", "the sentence is a page title, not a finding"
     missing = composition.unquoted(text, quotes, sources)

@@ -25,7 +25,7 @@ def _quote_view(note, sentence: str = "") -> dict:
     source = note.source
     # The name the sentence gives this source, when it is the site's ("Halden Blue Energy" for
     # haldenblue.example: found in the page's text, which the title may not carry).
-    named = next((n for n in composition.names(sentence) if composition.names_the_site(n, source.domain)), "")
+    named = next(iter(composition.site_names_in(sentence, source.domain)), "")
     return {
         "quote": note.quote,
         "domain": source.domain,

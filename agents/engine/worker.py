@@ -173,14 +173,19 @@ def _figure_unit(figure: str) -> str:
     return _FIGURE_UNIT_RE.sub("", figure).strip().lower()
 
 
+def _asked_names(subquestion: str) -> list[str]:
+    """The names a sub-question asks about, in order: "According to the European Battery
+    Registry, ..." names the source asked, not the subject (but "According to Sunmark Energy
+    itself, ..." names the subject); a unit such as "GWh" is no name."""
+    about = _ACCORDING_TO_RE.sub(" ", subquestion)
+    return [n for n in dict.fromkeys(tx.entities(about)) if not _UNIT_NAME_RE.fullmatch(n)]
+
+
 def corroboration_subject(subquestion: str, figure_notes: list[dict]) -> list[str]:
     """The names a figure is about: those of the sub-question that the figure's notes name too,
     else the name the figure's notes give most often (a unit such as "GWh" is no name)."""
     named = {n for note in figure_notes for n in note["names"] if not _UNIT_NAME_RE.fullmatch(n)}
-    # "According to the European Battery Registry, ..." names the source asked, not the subject
-    # (but "According to Sunmark Energy itself, ..." names the subject).
-    about = _ACCORDING_TO_RE.sub(" ", subquestion)
-    asked = [n for n in dict.fromkeys(tx.entities(about)) if n in named]
+    asked = [n for n in _asked_names(subquestion) if n in named]
     if asked:
         return asked
     counts = Counter(n for note in figure_notes for n in dict.fromkeys(note["names"]) if n in named)
@@ -205,7 +210,7 @@ def about_the_asked(subquestion: str, figure_notes: list[dict]) -> list[dict]:
     """The figure notes that name a thing the sub-question names, when it names any: a figure
     about something else ("The Norvik Skarv battery has a usable capacity of 58 kWh" for the
     capacity of the Voltara Pulse) needs no second source, the asked figure is still to find."""
-    asked = {n.lower() for n in tx.entities(_ACCORDING_TO_RE.sub(" ", subquestion)) if not _UNIT_NAME_RE.fullmatch(n)}
+    asked = {n.lower() for n in _asked_names(subquestion)}
     if not asked:
         return figure_notes
     return [
