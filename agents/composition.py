@@ -18,6 +18,7 @@ it (`source_label`)."""
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 
@@ -274,6 +275,12 @@ def source_label(title: str, domain: str, text: str = "") -> str:
     Blue Energy" on haldenblue.example: pages often lose the site's name from their title), else
     its domain's first label in words ("Cellmarket Weekly"). Title parts are tried last first:
     sites put their name at the end."""
+    return _source_label(title or "", domain or "", (text or "")[:SITE_NAME_TEXT_CHARS])
+
+
+@functools.lru_cache(maxsize=4096)
+def _source_label(title: str, domain: str, text: str) -> str:
+    # Cached: every note, check and judge call names its source again (thousands per report).
     label = _domain_label(domain)
     parts = [p.strip() for p in re.split(r"\s+[|\-\u2013\u2014:\u00b7]\s+", title or "") if p.strip()]
     for i, part in reversed(list(enumerate(parts))):
@@ -283,7 +290,7 @@ def source_label(title: str, domain: str, text: str = "") -> str:
     if text:
         # Every mention counts: a menu run on into the name ("Halden Blue Energy News About")
         # is there once, the name itself in every paragraph that names the publisher.
-        found = Counter(n for n in names(text[:SITE_NAME_TEXT_CHARS]) if _names_site(n, label))
+        found = Counter(n for n in names(text) if _names_site(n, label))
         if found:
             return max(found, key=lambda n: (found[n], -len(n)))
     words = [w for w in re.split(r"[-_]+", label) if w]

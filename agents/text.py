@@ -5,6 +5,7 @@ named entities and figures. Everything here is deterministic.
 from __future__ import annotations
 
 import re
+import threading
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -25,7 +26,19 @@ across how's what's which's whose there's it's one's let's
 
 _WORD_RE = re.compile(r"[A-Za-z][A-Za-z'\-]*[A-Za-z]|[A-Za-z]|\d+(?:[.,]\d+)*")
 _NUMBER_RE = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*(?:\s?%|\s?(?:GWh|MWh|kWh|million|billion|percent))?")
-_stemmer = snowballstemmer.stemmer("english")
+# One stemmer per thread: a snowball stemmer keeps the word it works on in the instance, so two
+# threads of a worker sharing one got each other's stems ("electric" -> "supplies"), and the
+# cache below kept them for the life of the process: the same job planned differently by chance.
+_local = threading.local()
+
+
+def _stemmer():
+    stemmer = getattr(_local, "stemmer", None)
+    if stemmer is None:
+        stemmer = _local.stemmer = snowballstemmer.stemmer("english")
+    return stemmer
+
+
 # A table row as the cleaner writes it (agents/sources/tables.py: "Context — Header: value;
 # Header: value."): a sentence that is a list of header/value pairs about one row's subject.
 TABLE_ROW_RE = re.compile(r"^(?:[^;]{1,160} \u2014 )?[^:;]{1,80}: [^;]+(?:; [^;]+)+\.$")
@@ -37,7 +50,7 @@ def is_table_row(sentence: str) -> bool:
 
 @lru_cache(maxsize=65536)
 def stem(word: str) -> str:
-    return _stemmer.stemWord(word)
+    return _stemmer().stemWord(word)
 
 
 def words(text: str) -> list[str]:

@@ -59,6 +59,7 @@ import json
 import math
 import re
 import statistics
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -212,7 +213,15 @@ _MONTHS = [
     "november",
     "december",
 ]
-_stemmer = snowballstemmer.stemmer("english")
+_local = threading.local()
+
+
+def _stem(word: str) -> str:
+    # One stemmer per thread: a snowball stemmer is not safe to share between threads.
+    stemmer = getattr(_local, "stemmer", None)
+    if stemmer is None:
+        stemmer = _local.stemmer = snowballstemmer.stemmer("english")
+    return stemmer.stemWord(word)
 
 
 @dataclass
@@ -365,7 +374,7 @@ def date_in(iso: str, text: str) -> bool:
 
 
 def _stem_key(word: str) -> str:
-    return _stemmer.stemWord(word.lower())[:TERM_PREFIX_CHARS]
+    return _stem(word.lower())[:TERM_PREFIX_CHARS]
 
 
 def topic_terms(text: str, entities: list[dict] = ()) -> set[str]:
@@ -578,10 +587,8 @@ def skeleton(subquestion: str, question: str) -> tuple[str, ...]:
     dropped) whose stems are not in the question, in order. A planner's fixed template leaves
     the same skeleton whatever the question ("background explains", "sources report different
     figures")."""
-    q = {_stemmer.stemWord(w) for w in _words(question)}
-    return tuple(
-        w for w in _words(subquestion) if w not in STOPWORDS and not w[0].isdigit() and _stemmer.stemWord(w) not in q
-    )
+    q = {_stem(w) for w in _words(question)}
+    return tuple(w for w in _words(subquestion) if w not in STOPWORDS and not w[0].isdigit() and _stem(w) not in q)
 
 
 def _is_fixed_template(words: tuple[str, ...]) -> bool:

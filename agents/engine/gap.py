@@ -381,20 +381,28 @@ def resolve_rank(u: qshape.Unknown, sentences: list[tuple[int, str]], exclude: s
     return ""
 
 
+_COMPARISON_RE = re.compile(r"\b(?:more|fewer|less|greater|higher|lower|larger|smaller|bigger)\b[^.?]*\bthan\b", re.I)
+
+
 def resolve_link(
     shape: qshape.QuestionShape,
     u: qshape.Unknown,
     known: dict[str, str],
     sentences: list[tuple[int, str]],
     exclude: set[str],
+    members: set[str] = frozenset(),
 ) -> str:
     """The name a relation names ("Which company supplies LFP cells to Voltara Motors?"): the
     name that most often shares a sentence with what the link says and with the names it
-    depends on."""
+    depends on; one of `members` when the link picks from a set whose members are listed."""
     if u.kind in {"rank", "with"} or (
         u.kind == "answer_of" and re.search(r"\branked\b|" + _RANK_DESC.pattern, u.phrase, re.I) and not u.depends
     ):
         return resolve_rank(u, sentences, exclude, offline_planner.hop_numbers(shape)[u.key])
+    if _COMPARISON_RE.search(u.phrase):
+        # "… delivered fewer vehicles in 2025 than in 2024": two figures compared, which names
+        # sharing sentences with the words do not settle; better no name than a wrong one.
+        return ""
     if not _asks_for_place(u):
         # "Quanta Battery Company ships LFP cells to Voltara Motors from Changzhou": the town
         # shares the sentence with the relation, but a company is asked for.
@@ -434,6 +442,9 @@ def resolve_link(
     # carry its name ("Voltara Pulse"); another company in the same sentences is not it.
     owners = [e for e in qshape.clean_entities(u.head or "") if e.split()]
     own = [n for n in scores if any(n != o and n.split()[0] == o.split()[0] for o in owners)]
+    if members and (listed := [n for n in scores if n in members]):
+        # "Which of the five largest makers …": its partner shares the sentence, but is no member.
+        return max(listed, key=lambda n: (scores[n], -list(scores).index(n)))
     if own:
         return max(own, key=lambda n: (scores[n], -list(scores).index(n)))
     return scores.most_common(1)[0][0] if scores else ""
@@ -503,16 +514,42 @@ def resolve_chain(
     it are unknown, stops it."""
     exclude = {e.lower() for e in qshape.clean_entities(question)}
     known = dict(known or {})
+    sets: dict[str, set[str]] = {}  # a link that is a set: the members the notes list for it
     for u in shape.chain:
         if u.key in known:
             continue
-        if any(d not in known for d in u.depends) or names_a_set(u):
+        if names_a_set(u):
+            # "Which of the five largest makers has signed …": no one name is the set, but the
+            # link after it picks one of its members, so the chain goes on past it.
+            sets[u.key] = set_members(u, sentences, exclude)
+            continue
+        if any(d not in known and d not in sets for d in u.depends):
             break
-        name = resolve_link(shape, u, known, sentences, exclude | {v.lower() for v in known.values()})
+        members = set().union(*(sets[d] for d in u.depends if d in sets))
+        name = resolve_link(shape, u, known, sentences, exclude | {v.lower() for v in known.values()}, members=members)
         if not name:
             break
         known[u.key] = name
     return known
+
+
+MIN_SET_LISTED = 3  # names a sentence must list to be taken for the set's members
+
+
+def set_members(u: qshape.Unknown, sentences: list[tuple[int, str]], exclude: set[str]) -> set[str]:
+    """The members sentences list for a set link ("The five largest electric car makers … are
+    Voltara Motors, Kestrel Automotive, …"), from the latest-dated listing; empty when no
+    sentence lists them (table rows are about one member each, not listings)."""
+    set_words = {t for t in tx.terms(re.sub(r"\{U\d+\}", " ", u.phrase)) if not t.isdigit()}
+    listings = []
+    for _, s in sentences:
+        if tx.is_table_row(s):
+            continue
+        names = [e for e in tx.entities(s) if e.lower() not in exclude]
+        if len(names) >= MIN_SET_LISTED and len(set_words & tx.term_set(s)) >= max(1, len(set_words) - 2):
+            listings.append((max((int(n) for n in tx.numbers(s) if tx.is_year(n)), default=0), names))
+    latest = max((year for year, _ in listings), default=0)
+    return {name for year, names in listings if year == latest for name in names}
 
 
 def _norm_ask(text: str) -> str:

@@ -47,6 +47,9 @@ def _notes(prompt: str) -> list[dict]:
         out.append(
             {
                 "id": int(nb.attrs["id"]),
+                # Ties go to the note read first: ids follow which parallel reader finished
+                # first, the notes' order in the prompt (reading order) does not.
+                "place": len(out),
                 "domain": nb.attrs.get("domain", ""),
                 "published": nb.attrs.get("published", "") or "undated",
                 "quality": float(nb.attrs.get("quality", "0.5") or 0.5),
@@ -630,7 +633,7 @@ def write_answer(prompt: str) -> dict:
         # The best note for any wording of this link; a note of the sub-question itself counts a
         # little more: its worker looked for exactly this.
         scored = [
-            (fit(ask, n, by_name) + (OWN_SQ_BONUS if sq_id and n["sq"] == sq_id else 0), n["quality"], -n["id"], n)
+            (fit(ask, n, by_name) + (OWN_SQ_BONUS if sq_id and n["sq"] == sq_id else 0), n["quality"], -n["place"], n)
             for ask, sq_id, by_name in options
             for n in pool
             if fit(ask, n, by_name) >= ANSWERED_SHARE
@@ -653,7 +656,9 @@ def write_answer(prompt: str) -> dict:
         unanswered.append(qtext.absence_clause(question))
     # A second sentence from the rest of the question's asks when only one was found.
     if len(chosen) < 2:
-        rest = sorted((n for n in notes if n not in chosen), key=lambda n: (-fit(question, n), -n["quality"], n["id"]))
+        rest = sorted(
+            (n for n in notes if n not in chosen), key=lambda n: (-fit(question, n), -n["quality"], n["place"])
+        )
         for n in rest[: 2 - len(chosen)]:
             if fit(question, n) >= ANSWERED_SHARE:
                 chosen.append(n)

@@ -159,6 +159,47 @@ def test_a_set_in_the_chain_is_never_replaced_by_one_name():
     assert not any("five largest" in u for u in out["unanswered"]), out
 
 
+SET_QUESTION = (
+    "Which of the four largest tractor makers has signed a hydrogen engine agreement, and in which city is its "
+    "hydrogen partner headquartered?"
+)
+SET_NOTES = [
+    "The four largest tractor makers by 2025 sales are Harlow Machines, Brennig Agri, Ostvald Traktor and "
+    "Caldera Farmtech.",
+    "Brennig Agri has signed a hydrogen engine agreement with Zephyrin Power, the start-up from Lund.",
+    "Zephyrin Power signed a hydrogen engine agreement with Brennig Agri in March 2025.",
+    "Harlow Machines builds tractors in Derby.",
+]
+
+
+def test_a_link_that_picks_one_member_of_a_set_is_resolved_among_the_members_the_notes_list():
+    # The partner shares every sentence with the member, but it is not one of the four listed.
+    round_one = [
+        _sq("Which tractor makers are the four largest?", 1, SET_NOTES[:1]),
+        _sq("Which of the four largest tractor makers has signed a hydrogen engine agreement?", 2, SET_NOTES[1:]),
+    ]
+    out = _decide(round_one, SET_QUESTION)
+    asked = [s["text"] for s in out["new_subquestions"]]
+    assert "In which city is Brennig Agri's hydrogen partner headquartered?" in asked, out
+    assert not any("Zephyrin Power" in a for a in asked), out
+
+
+def test_a_comparison_of_two_figures_is_never_resolved_from_names_that_share_its_words():
+    question = (
+        "Which of the four largest tractor makers sold fewer tractors in 2025 than in 2024, and which engine "
+        "supplier has supplied it the longest?"
+    )
+    notes = SET_NOTES[:1] + ["Ostvald Traktor sold 41,000 tractors in 2024.", "Harlow Machines sold tractors in 2025."]
+    round_one = [
+        _sq("Which tractor makers are the four largest?", 1, notes[:1]),
+        _sq("Which of the four largest tractor makers sold fewer tractors in 2025 than in 2024?", 2, notes[1:]),
+    ]
+    out = _decide(round_one, question)
+    assert not any(
+        name in s["text"] for s in out["new_subquestions"] for name in ("Ostvald", "Harlow", "Brennig", "Caldera")
+    ), out
+
+
 def test_an_unresolved_first_hop_says_what_the_sources_do_not_state():
     nothing = [
         _sq(s["text"], s["hop"], ["Charging networks in Spain grew by 20% last year."], s["section"]) for s in ROUND_ONE
