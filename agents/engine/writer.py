@@ -695,7 +695,7 @@ def _figure_given(question: str, notes: list[dict]) -> bool:
     Ghent plant's figure does not answer it). True for other questions."""
     if not _QUANTITY_ASK_RE.search(question):
         return True
-    names = [n.lower() for n in _ask_names(question)]
+    names = _ask_names(question)
     return any(_gives_figure(n["claim"]) and all(_names(n, x) for x in names) for n in notes)
 
 
@@ -707,16 +707,13 @@ def _gives_figure(claim: str) -> bool:
 
 def _names(note: dict, name: str) -> bool:
     """The note names `name`, or was published by it: a company's own page need not repeat its
-    name ("Plant: Nysa; Capacity: 35,000" on corvane-materials.example is Corvane's; the first
-    word of a name of several is enough in the domain: tessaline-chem.example)."""
-    name = name.lower()
-    if name in note["claim"].lower() or name in note.get("source", "").lower():
+    name ("Plant: Nysa; Capacity: 35,000" on corvane-materials.example is Corvane's, and
+    tessaline-chem.example is Tessaline Chemicals'). Only the site's own name: the Arc's row on
+    voltara-motors.example does not name the Voltara Pulse, though the domain begins "voltara"."""
+    low = name.lower()
+    if low in note["claim"].lower() or low in note.get("source", "").lower():
         return True
-    domain = re.sub(r"\.[a-z]+$", "", note.get("domain", "").lower())
-    first = name.split()[0]
-    return (name.replace(" ", "-") in domain) or (
-        len(name.split()) > 1 and len(first) >= 5 and first in domain.split("-")
-    )
+    return composition.names_the_site(name, note.get("domain", ""))
 
 
 def _asks_covered(question: str, notes: list[dict]) -> bool:

@@ -188,3 +188,17 @@ def test_an_owners_name_and_the_things_name_are_both_asked_and_a_units_symbol_is
     ]
     out = opening("How many kilometres of cable can Hallam Wire's Dunmore plant make in a year?", notes)
     assert out["sentences"][0]["text"].startswith("Wire plants — Plant: Dunmore"), out["sentences"]
+
+
+def test_a_products_figure_is_read_from_its_own_row_not_a_sibling_products_on_the_makers_site():
+    # Both rows are on the maker's own site, whose domain begins with the product's first word:
+    # that makes the site the maker's, not every row on it the Ostra Breeze's.
+    notes = [
+        note(1, "Ostra technical data — Model: Ostra Gale; Battery (kWh): 82; Range (km): 510.", "ostra-bikes.example"),
+        note(
+            2, "Ostra technical data — Model: Ostra Breeze; Battery (kWh): 41; Range (km): 260.", "ostra-bikes.example"
+        ),
+        note(3, "The Ostra Breeze is the city model of Ostra Bikes.", "ebike-news.example"),
+    ]
+    out = opening("What is the battery capacity of the Ostra Breeze?", notes)
+    assert "Model: Ostra Breeze" in out["sentences"][0]["text"], out["sentences"]
