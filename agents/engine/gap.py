@@ -399,6 +399,14 @@ def resolve_link(
         u.kind == "answer_of" and re.search(r"\branked\b|" + _RANK_DESC.pattern, u.phrase, re.I) and not u.depends
     ):
         return resolve_rank(u, sentences, exclude, offline_planner.hop_numbers(shape)[u.key])
+    needed = [known[d] for d in u.depends if d in known]
+    if u.kind == "rank_of" and needed and _RANK_DESC.search(u.phrase):
+        # "the largest plant of Sunmark Energy": a ranking among the owner's own things, read
+        # from the sentences that name the owner ("… make Ostrava the largest plant of Sunmark
+        # Energy"); another company's largest plant is not it.
+        own = [(h, s) for h, s in sentences if all(n in s for n in needed)]
+        hop = offline_planner.hop_numbers(shape)[u.key]
+        return resolve_rank(u, own, exclude | {n.lower() for n in needed}, hop)
     if _COMPARISON_RE.search(u.phrase):
         # "… delivered fewer vehicles in 2025 than in 2024": two figures compared, which names
         # sharing sentences with the words do not settle; better no name than a wrong one.

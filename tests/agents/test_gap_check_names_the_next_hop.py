@@ -334,3 +334,20 @@ def test_the_gap_check_schema_takes_hops_and_unanswered(settings, db):
             )
         )
     assert reply.data == decision
+
+
+def test_the_largest_thing_of_a_found_owner_is_read_from_the_sentences_that_name_the_owner():
+    # "the largest factory of {U1}" ranks the owner's own factories; another company's largest
+    # factory (Holmen Steel's, in Aalborg) is not it, and the chain goes on to the link after.
+    question = (
+        "In which city is the company headquartered that supplies steel to the largest factory of the gearbox "
+        "supplier of Orrin Wind?"
+    )
+    sentences = [
+        (1, "Tarvik Gears is the gearbox supplier of Orrin Wind."),
+        (2, "The largest factory of Holmen Steel is in Aalborg."),
+        (2, "That makes Brask the largest factory of Tarvik Gears, ahead of Lunde in Norway."),
+        (3, "Velten Steelworks supplies steel to the Brask factory of Tarvik Gears."),
+        (3, "Holmen Steel supplies steel to shipyards."),
+    ]
+    assert gap.named_asks(question, sentences) == ["In which city is Velten Steelworks headquartered"]
