@@ -58,19 +58,28 @@ def answer_notes(job: Job, notes: list[Note]) -> list[Note]:
     # Ties and the final order follow the notes' reading order (their order here), never note
     # ids: ids depend on which parallel worker committed first.
     place = {id(n): i for i, n in enumerate(notes)}
+    # What the question asks of the chain's end ("in which city … headquartered"): its words
+    # that no link's wording holds. The final link's notes that hold them come first: they
+    # state the answer, though they share fewer words with how the link was found ("cathode
+    # material") than the many notes that only found the link.
+    top = max(asks) if asks else 0
+    described = set().union(*(tx.term_set(t) for h, texts in asks.items() for t in texts)) if asks else set()
+    described |= set().union(*(tx.term_set(t) for t in lower_link_texts(job, top))) if top else set()
+    asked_of_end = terms - described if top else set()
 
-    def near(n: Note) -> int:
+    def near(n: Note) -> tuple[int, int]:
         wordings = asks.get(n.sq.hop or 0, []) + final
         if not wordings:
-            return _closeness(terms, n)
-        return max(_closeness(tx.term_set(text), n) for text in wordings)
+            return 0, _closeness(terms, n)
+        states_end = len(asked_of_end & tx.term_set(n.claim)) if (n.sq.hop or 0) == top else 0
+        return states_end, max(_closeness(tx.term_set(text), n) for text in wordings)
 
     # Every link of a chain gets its share of the opening's notes, the final link first: the
     # many notes of one link must not push out the one note that names the link before it.
     # Within a link, the notes nearest what it asks first (a later round's, by name, on ties);
     # context notes (hop 0) only after every link's.
     by_hop: dict[int, list[Note]] = {}
-    for n in sorted(notes, key=lambda n: (-near(n), -(n.sq.round or 1), place[id(n)])):
+    for n in sorted(notes, key=lambda n: (*(-x for x in near(n)), -(n.sq.round or 1), place[id(n)])):
         by_hop.setdefault(n.sq.hop or 0, []).append(n)
     ranked: list[Note] = []
     queues = [by_hop[h] for h in sorted(by_hop, reverse=True) if h > 0]
@@ -80,6 +89,11 @@ def answer_notes(job: Job, notes: list[Note]) -> list[Note]:
                 ranked.append(queue.pop(0))
     ranked += by_hop.get(0, [])[: MAX_ANSWER_NOTES - len(ranked)]
     return sorted(ranked, key=lambda n: place[id(n)])
+
+
+def lower_link_texts(job: Job, top: int) -> list[str]:
+    """Every wording of the links below hop `top`, in any round."""
+    return list(SubQuestion.objects.filter(job=job, hop__gte=1, hop__lt=top).values_list("text", flat=True))
 
 
 def link_asks(job: Job) -> dict[int, list[str]]:

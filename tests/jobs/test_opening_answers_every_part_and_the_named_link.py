@@ -142,3 +142,44 @@ def test_notes_that_name_both_names_but_not_what_is_asked_do_not_answer(alice):
     )
     first = written(job)["sections"][0]["sentences"][0]
     assert first["text"].startswith(ABSENCE)
+
+
+def test_what_the_question_asks_of_the_chains_end_brings_its_note_to_the_opening(alice):
+    # The final link was asked by name ("Which company supplies resin to the Brask plant of
+    # Tarvik Gears?"); many notes share that wording. The note that says where the company is
+    # headquartered shares almost none of it, but holds what the question asks of the end.
+    crowd = [
+        f"Velten Resins supplies resin batch {k} to the Brask plant of Tarvik Gears for its gearbox casings."
+        for k in range(1, 41)
+    ]
+    job, notes = make_job(
+        alice,
+        "In which city is the company headquartered that supplies resin to the largest plant of Tarvik Gears?",
+        [("Answer", "The city."), ("How the answer was found", "Each link.")],
+        [
+            (
+                "Which plant of Tarvik Gears is the largest?",
+                "How the answer was found",
+                1,
+                1,
+                ["Brask is the largest plant of Tarvik Gears."],
+            ),
+            (
+                "In which city is the company that supplies resin to the largest plant of Tarvik Gears headquartered?",
+                "Answer",
+                2,
+                1,
+                ["Velten Resins was founded in 1998 and is headquartered in Kiel, Germany."],
+            ),
+            (
+                "Which company supplies resin to the Brask plant of Tarvik Gears?",
+                "Answer",
+                2,
+                2,
+                crowd,
+            ),
+        ],
+    )
+    picked = write.answer_notes(job, [n for group in write.evidence.notes_by_section(job).values() for n in group])
+    assert len(picked) <= write.MAX_ANSWER_NOTES
+    assert notes["Velten Resins was founded in 1998 and is headquartered in Kiel, Germany."] in picked
