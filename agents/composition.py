@@ -282,7 +282,7 @@ def source_label(title: str, domain: str, text: str = "") -> str:
 def _source_label(title: str, domain: str, text: str) -> str:
     # Cached: every note, check and judge call names its source again (thousands per report).
     label = _domain_label(domain)
-    parts = [p.strip() for p in re.split(r"\s+[|\-\u2013\u2014:\u00b7]\s+", title or "") if p.strip()]
+    parts = [p.strip() for p in re.split(r"\s+[|\-\u2013\u2014:\u00b7]\s+", title) if p.strip()]
     for i, part in reversed(list(enumerate(parts))):
         # A title's first part is the page's own heading: only an exact match makes it the name.
         if _squash(part) == _squash(label) or (i > 0 and _names_site(part, label)):

@@ -32,7 +32,8 @@ _NUMBER_RE = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*(?:\s?%|\s?(?:GWh|MWh|kWh|mil
 _local = threading.local()
 
 
-def _stemmer():
+def thread_stemmer():
+    """This thread's English snowball stemmer."""
     stemmer = getattr(_local, "stemmer", None)
     if stemmer is None:
         stemmer = _local.stemmer = snowballstemmer.stemmer("english")
@@ -50,7 +51,7 @@ def is_table_row(sentence: str) -> bool:
 
 @lru_cache(maxsize=65536)
 def stem(word: str) -> str:
-    return _stemmer().stemWord(word)
+    return thread_stemmer().stemWord(word)
 
 
 def words(text: str) -> list[str]:

@@ -59,13 +59,11 @@ import json
 import math
 import re
 import statistics
-import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import snowballstemmer
-
 from agents import keypoints
+from agents import text as tx
 from jobs.models import Job, Note, ProviderCall, Source, Step, SubQuestion
 
 METRICS = (
@@ -213,15 +211,12 @@ _MONTHS = [
     "november",
     "december",
 ]
-_local = threading.local()
 
 
 def _stem(word: str) -> str:
-    # One stemmer per thread: a snowball stemmer is not safe to share between threads.
-    stemmer = getattr(_local, "stemmer", None)
-    if stemmer is None:
-        stemmer = _local.stemmer = snowballstemmer.stemmer("english")
-    return stemmer.stemWord(word)
+    # Uncached (this measure's matcher is its own), but the stemmer is one per thread: a snowball
+    # stemmer is not safe to share between threads (agents/text.py).
+    return tx.thread_stemmer().stemWord(word)
 
 
 @dataclass

@@ -60,25 +60,13 @@ def decide(prompt: str, max_new: int = 2) -> dict:
 
     # Members: names in sentences that list the set ("the five largest ... are A, B, C"),
     # otherwise the names in the first (set-identifying) sub-question's summary.
-    members = Counter()
-    set_words = {w for w in tx.terms(shape.subject) if not w.isdigit()}
-    listings = []  # (latest year mentioned, names) of sentences that list members of the set
-    for sentence in tx.sentences(" ".join(summaries)):
-        if tx.is_table_row(sentence.text):
-            # A table row is about one member: its other names are its values (suppliers, a
-            # city) and its header words ("Cell suppliers", "Maker"), not members of the set.
-            # Counted as listings they outnumbered the last members, who were never checked.
-            continue
-        names = [e for e in tx.entities(sentence.text) if e.lower() not in question.lower()]
-        if len(names) >= 3 and len(set_words & tx.term_set(sentence.text)) >= max(1, len(set_words) - 2):
-            years = [int(n) for n in tx.numbers(sentence.text) if tx.is_year(n)]
-            listings.append((max(years, default=0), names))
-    if listings:
-        # Sets change over time (last year's top five is not this year's): trust the latest list.
-        latest = max(year for year, _ in listings)
-        for year, names in listings:
-            if year == latest:
-                members.update(names)
+    listed = latest_listings(
+        [s.text for s in tx.sentences(" ".join(summaries))],
+        shape.subject,
+        lambda name: name.lower() not in question.lower(),
+    )
+    if listed:
+        members = Counter(listed)
     else:
         members = Counter(
             e for e in tx.entities(summaries[0]) if e.lower() not in question.lower() and len(e.split()) > 1
@@ -418,7 +406,6 @@ def resolve_link(
     common = common_words(sentences)
     hop = offline_planner.hop_numbers(shape)[u.key]
     finder = offline_planner.render(shape, u.finder, known, "phrase")
-    needed = [known[d] for d in u.depends if d in known]
     terms = {t for t in tx.term_set(finder) if not t.isdigit()} - tx.term_set(" ".join(needed)) - tx.term_set(u.head)
     if u.kind == "when":
         for _, s in sentences:
@@ -544,20 +531,29 @@ def resolve_chain(
 MIN_SET_LISTED = 3  # names a sentence must list to be taken for the set's members
 
 
-def set_members(u: qshape.Unknown, sentences: list[tuple[int, str]], exclude: set[str]) -> set[str]:
-    """The members sentences list for a set link ("The five largest electric car makers … are
-    Voltara Motors, Kestrel Automotive, …"), from the latest-dated listing; empty when no
-    sentence lists them (table rows are about one member each, not listings)."""
-    set_words = {t for t in tx.terms(re.sub(r"\{U\d+\}", " ", u.phrase)) if not t.isdigit()}
-    listings = []
-    for _, s in sentences:
+def latest_listings(sentences: list[str], set_phrase: str, keep) -> list[str]:
+    """The names (with repeats) of the sentences that list members of a set ("The five largest
+    electric car makers … are Voltara Motors, Kestrel Automotive, …": at least MIN_SET_LISTED
+    names `keep` accepts, and the set's words), from the latest-dated listings only: sets change
+    over time, and last year's top five is not this year's. A table row is about one member:
+    its other names are its values (suppliers, a city) and its header words ("Cell suppliers",
+    "Maker"), not members; counted as listings they outnumbered the last members."""
+    set_words = {t for t in tx.terms(set_phrase) if not t.isdigit()}
+    listings = []  # (latest year mentioned, names)
+    for s in sentences:
         if tx.is_table_row(s):
             continue
-        names = [e for e in tx.entities(s) if e.lower() not in exclude]
+        names = [e for e in tx.entities(s) if keep(e)]
         if len(names) >= MIN_SET_LISTED and len(set_words & tx.term_set(s)) >= max(1, len(set_words) - 2):
             listings.append((max((int(n) for n in tx.numbers(s) if tx.is_year(n)), default=0), names))
     latest = max((year for year, _ in listings), default=0)
-    return {name for year, names in listings if year == latest for name in names}
+    return [name for year, names in listings if year == latest for name in names]
+
+
+def set_members(u: qshape.Unknown, sentences: list[tuple[int, str]], exclude: set[str]) -> set[str]:
+    """The members sentences list for a set link; empty when no sentence lists them."""
+    phrase = re.sub(r"\{U\d+\}", " ", u.phrase)
+    return set(latest_listings([s for _, s in sentences], phrase, lambda name: name.lower() not in exclude))
 
 
 def _norm_ask(text: str) -> str:

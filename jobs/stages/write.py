@@ -53,7 +53,8 @@ def answer_notes(job: Job, notes: list[Note]) -> list[Note]:
     # A link's notes are near when they hold what the link asks in its latest wording (a later
     # round asks it by name: "Which cathode plant supplies Katowice?"), not the question's
     # description of the links before it; so is a note near the final link's wording.
-    asks = link_asks(job)
+    rows = _link_rows(job)
+    asks = _latest_wordings(rows)
     final = asks[max(asks)] if asks else []
     # Ties and the final order follow the notes' reading order (their order here), never note
     # ids: ids depend on which parallel worker committed first.
@@ -62,9 +63,9 @@ def answer_notes(job: Job, notes: list[Note]) -> list[Note]:
     # that no link's wording holds. The final link's notes that hold them come first: they
     # state the answer, though they share fewer words with how the link was found ("cathode
     # material") than the many notes that only found the link.
-    top = max(asks) if asks else 0
-    described = set().union(*(tx.term_set(t) for h, texts in asks.items() for t in texts)) if asks else set()
-    described |= set().union(*(tx.term_set(t) for t in lower_link_texts(job, top))) if top else set()
+    top = max(asks, default=0)
+    described = {t for hop, _, text in rows if hop < top for t in tx.term_set(text)}
+    described |= {t for text in final for t in tx.term_set(text)}
     asked_of_end = terms - described if top else set()
 
     def near(n: Note) -> tuple[int, int]:
@@ -91,16 +92,19 @@ def answer_notes(job: Job, notes: list[Note]) -> list[Note]:
     return sorted(ranked, key=lambda n: place[id(n)])
 
 
-def lower_link_texts(job: Job, top: int) -> list[str]:
-    """Every wording of the links below hop `top`, in any round."""
-    return list(SubQuestion.objects.filter(job=job, hop__gte=1, hop__lt=top).values_list("text", flat=True))
+def _link_rows(job: Job) -> list[tuple[int, int, str]]:
+    """(hop, round, text) of every sub-question that is a link (hop 1 or more)."""
+    return list(SubQuestion.objects.filter(job=job, hop__gte=1).values_list("hop", "round", "text"))
 
 
 def link_asks(job: Job) -> dict[int, list[str]]:
     """For a plan with links (a hop of 1 or more), each link's wordings in the latest round that
     asked it (by name, once the gap check found the links before it): {hop: [text]}; {} for a
     plan without links."""
-    rows = list(SubQuestion.objects.filter(job=job, hop__gte=1).values_list("hop", "round", "text"))
+    return _latest_wordings(_link_rows(job))
+
+
+def _latest_wordings(rows: list[tuple[int, int, str]]) -> dict[int, list[str]]:
     latest: dict[int, int] = {}
     for hop, rnd, _ in rows:
         latest[hop] = max(latest.get(hop, 0), rnd)
