@@ -30,8 +30,18 @@ def _figures(text: str) -> set[str]:
     return {n for n in tx.numbers(text) if not tx.is_year(n)}
 
 
+def _terms(text: str) -> set[str]:
+    """Content words, a hyphenated compound as its parts ("fourth-quarter" is "fourth quarter")."""
+    return tx.term_set(re.sub(r"(?<=[a-z])-(?=[a-z])", " ", text))
+
+
 def _subject(point: str) -> str:
+    """The point's first name; a lone capitalised word that opens it is its first word
+    ("Deliveries grew 13%", "Fourth-quarter deliveries were …"), and then every sentence of
+    the report is weighed."""
     names = tx.entities(point)
+    if names and " " not in names[0] and point.startswith(names[0]):
+        names = names[1:]
     return names[0] if names else ""
 
 
@@ -39,19 +49,19 @@ def judge_point(point: str, sentences: list[str]) -> dict:
     subject = _subject(point)
     related = [s for s in sentences if subject and subject.lower() in s.lower()] or sentences
     window = " ".join(related)
-    wanted = tx.term_set(point) | _anchors(point)
-    have = tx.term_set(window) | _anchors(window) | {w.lower() for w in tx.words(window)}
+    wanted = _terms(point) | _anchors(point)
+    have = _terms(window) | _anchors(window) | {w.lower() for w in tx.words(window)}
     recall = len(wanted & have) / len(wanted) if wanted else 0.0
     figures_ok = _figures(point) <= set(tx.numbers(window))
     present = recall >= PRESENT_RECALL and figures_ok
     contradicted = False
-    point_terms = tx.term_set(point) - _figures(point)
+    point_terms = _terms(point) - _figures(point)
     for sentence in related:
         if sentence.startswith("Sources disagree") or _ATTRIBUTED_RE.match(sentence) or not subject:
             continue
         figures = _figures(sentence)
         if figures and _figures(point) and not (figures & _figures(point)):
-            same_measure = tx.jaccard(point_terms, tx.term_set(sentence) - figures) >= SAME_MEASURE_JACCARD
+            same_measure = tx.jaccard(point_terms, _terms(sentence) - figures) >= SAME_MEASURE_JACCARD
             if same_measure:
                 contradicted = True
                 break

@@ -472,13 +472,44 @@ def _chain_plan(p: _Plan, shape: qshape.QuestionShape) -> None:
             p.add(f"What {m.group('clause')}?", links, hops[u.key])
 
 
+_DETERMINERS = frozenset("the a an its their his her this that these those each every".split())
+
+
+def _aux_parts(ask: str, auxiliaries: str) -> tuple[str, str, str, str] | None:
+    """ "how many vehicles did X deliver in 2025" -> ("how many vehicles", "X", "deliver",
+    " in 2025"); a question about its own subject ("which company will supply X") -> ("which
+    company", "", "supply", " X"). The verb is the clause's last word before its first
+    preposition. None when the ask has none of `auxiliaries` or no such verb."""
+    m = re.match(rf"^(?P<wh>.+?)\s+(?:{auxiliaries})\s+(?P<clause>.+)$", ask.rstrip("?"))
+    if not m:
+        return None
+    wh, clause = m.group("wh"), m.group("clause")
+    first = clause.split()[0]
+    if re.fullmatch(r"(?-i:[a-z]+)", first) and first not in _DETERMINERS:
+        return wh, "", first, clause[len(first) :]  # "which company will supply …": asks who
+    pp = re.search(r"\s(?:in|to|from|for|by|on|at|during|since|per|than|with)\s", clause)
+    main, rest = (clause[: pp.start()], clause[pp.start() :]) if pp else (clause, "")
+    subject, _, verb = main.rpartition(" ")
+    if not subject or not re.fullmatch(r"(?-i:[a-z]+)", verb):
+        return None
+    return wh, subject, verb, rest
+
+
+def _expected_form(parts: tuple[str, str, str, str]) -> str:
+    wh, subject, verb, rest = parts
+    return f"{wh} was expected to {verb}{rest}" if not subject else f"{wh} was {subject} expected to {verb}{rest}"
+
+
 def _past(ask: str) -> str:
-    """The ask in the past tense ("what is" -> "what was", "does X employ" -> "did X employ"),
-    or "" when it has no auxiliary to change."""
+    """The ask in the past tense ("what is" -> "what was", "does X employ" -> "did X employ",
+    "how much will X cost" -> "how much was X expected to cost"), or "" when it has no
+    auxiliary to change."""
     body = ask.rstrip("?")
-    m = re.match(r"^(?P<wh>.+?)\s+will\s+(?P<rest>.+?)\s+(?P<verb>(?-i:[a-z]+))$", body)
-    if m:  # "how much will X cost" -> "how much was X expected to cost"
-        return f"{m.group('wh')} was {m.group('rest')} expected to {m.group('verb')}"
+    parts = _aux_parts(body, "will")
+    if parts:
+        return _expected_form(parts)
+    if re.search(r"\bwill\b", body):
+        return ""
     for pattern, repl in ((r"\b(is)\b", "was"), (r"\b(are)\b", "were"), (r"\b(does|do)\b", "did")):
         new = re.sub(pattern, repl, body, count=1)
         if new != body:
@@ -502,7 +533,10 @@ def _fact_plan(p: _Plan, shape: qshape.QuestionShape, deep: bool) -> None:
             for piece in pieces:
                 p.add(piece, answer, 1)
             continue
-        for option in rephrasings(part, main):
+        # each part led by the name it asks about ("…, and why did Corrievale Renewables change
+        # supplier?" is Corrievale Renewables' to answer), and asked as written when nothing fits
+        own = next((a for a in actors if a in part), main)
+        for option in rephrasings(part, own) + [part]:
             if p.add(option, answer, 1):
                 break
     years = _years(ask)

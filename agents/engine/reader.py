@@ -104,6 +104,7 @@ _POINTER_RE = re.compile(
     r"supplier|operator|developer|turbine|model|vehicle|car))(?P<possessive>'s)?\b"
 )
 ANTECEDENT_SENTENCES = 2
+NOUN_LOOKBACK_SENTENCES = 4
 MAX_RESOLVED_WORDS = 110
 MAX_RESOLVED_CHARS = 1000  # the reader's schema takes quotes of up to 1,200 characters
 # A name this many words or fewer before the pointer's noun in the naming sentence is what the
@@ -111,26 +112,39 @@ MAX_RESOLVED_CHARS = 1000  # the reader's schema takes quotes of up to 1,200 cha
 NOUN_WINDOW_WORDS = 3
 
 
+def _named_by_noun(noun: str, sent: tx.Sentence) -> str:
+    """The name a sentence gives the thing its noun names ("Greyhaven Bank is an offshore wind
+    farm", "the Lyngrev Nord offshore wind farm"): the name ending at most NOUN_WINDOW_WORDS
+    words before the noun, whole ("Greyhaven Bank", not "Bank"); "" when none."""
+    words = sent.text.split()
+    low = [w.lower().strip(",.;:") for w in words]
+    head = noun.split()[-1]
+    whole = tx.entities(sent.text)
+    for i, w in enumerate(low):
+        if w == head:
+            near = tx.entities(" ".join(words[max(0, i - NOUN_WINDOW_WORDS - len(noun.split())) : i]))
+            if near:
+                return next((n for n in whole if n.endswith(near[-1])), near[-1])
+    return ""
+
+
 def _antecedent(pointer: re.Match, before: list[tx.Sentence], title: str) -> tuple[str, tx.Sentence] | None:
-    """(the name a pointing sentence points to, the sentence that names it), or None. "It"
-    points to the thing the page's title names when a sentence just before names it, else to the
-    first name of the nearest sentence that names one; "the wind farm" to a name that the noun
-    follows closely, else likewise."""
+    """(the name a pointing sentence points to, the sentence that names it), or None. "the wind
+    farm" points to the name a nearby sentence gives a wind farm (up to NOUN_LOOKBACK_SENTENCES
+    back); "It", or a noun no sentence names, to the thing the page's title names when a
+    sentence just before names it, else to the first name of the nearest sentence that names one."""
     titled = {n.lower() for n in tx.entities(title)}
     noun = (pointer.group("noun") or "").lower()
+    if noun:
+        for sent in reversed(before[-NOUN_LOOKBACK_SENTENCES:]):
+            name = _named_by_noun(noun, sent)
+            if name:
+                return name, sent
     for sent in reversed(before[-ANTECEDENT_SENTENCES:]):
-        names = [n for n in tx.entities(sent.text) if n.lower() != "it"]
+        # a lone capitalised word opening a line is its first word or a heading ("Technology"), not a name
+        names = [n for n in tx.entities(sent.text) if n.lower() != "it" and (" " in n or not sent.text.startswith(n))]
         if not names:
             continue
-        if noun:
-            words = sent.text.split()
-            low = [w.lower().strip(",.;:") for w in words]
-            head = noun.split()[-1]
-            for i, w in enumerate(low):
-                if w == head:
-                    near = tx.entities(" ".join(words[max(0, i - NOUN_WINDOW_WORDS - len(noun.split())) : i]))
-                    if near:
-                        return near[-1], sent
         for name in names:
             if name.lower() in titled:
                 return name, sent
@@ -159,6 +173,18 @@ def resolve(sent: tx.Sentence, sentences: list[tx.Sentence], page: str, title: s
     return {"claim": tx.normalise_space(claim), "quote": quote, "char_start": naming.start, "char_end": sent.end}
 
 
+# A sentence that names nothing and states no figure ("Offshore turbines are turned to face the
+# wind by a yaw system") is background, not a finding about the things a sub-question names: its
+# score counts this share.
+GENERIC_WEIGHT = 0.5
+
+
+def _names_something(sentence: tx.Sentence) -> bool:
+    """A name (a lone capitalised word that opens the sentence is only its first word) or a figure."""
+    names = [n for n in tx.entities(sentence.text) if " " in n or not sentence.text.startswith(n)]
+    return bool(names or tx.numbers(sentence.text))
+
+
 def read(subquestion: str, page: str, max_notes: int = 5, title: str = "") -> dict:
     every = tx.sentences(page)
     sents = [s for s in every if _usable(s)]
@@ -176,9 +202,15 @@ def read(subquestion: str, page: str, max_notes: int = 5, title: str = "") -> di
     measure_terms = _subject_page(subquestion, title) if wants_figures else set()
     tables = [_table_of(s) for s in sents]
     bridged = bridge_names(sents, corpus, tables, qset)
+    # On a page whose title holds asked words ("Our wind farms - Westmark Offshore"), a sentence
+    # that names something is about them: "Holm Flats has 40 BT-12 turbines" answers the
+    # turbines of Westmark Offshore's wind farms though it says only "turbines".
+    titled = qset & tx.term_set(title)
+    asks_of_names = bool(tx.entities(subquestion))
     ranked = []
     for sent, terms, score, table in zip(sents, corpus, scores, tables):
-        matched = len(qset & set(terms))
+        specific = _names_something(sent)
+        matched = len(qset & (set(terms) | (titled if specific else set())))
         about_the_title = (
             matched
             and set(terms) & measure_terms
@@ -193,7 +225,10 @@ def read(subquestion: str, page: str, max_notes: int = 5, title: str = "") -> di
         if bridged and table is not None:
             body = sent.text.rpartition(" \u2014 ")[2]  # the row's cells, not the table's caption
             bonus += BRIDGE_BONUS * score * sum(1 for n in bridged if n in body)
-        ranked.append((score + bonus, sent, table))
+        total = score + bonus
+        if asks_of_names and not specific:
+            total *= GENERIC_WEIGHT
+        ranked.append((total, sent, table))
     ranked.sort(key=lambda entry: (-entry[0], entry[1].start))
     chosen = []
     rows_taken: dict[str, int] = {}

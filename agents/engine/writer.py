@@ -68,6 +68,10 @@ def _figures(text: str) -> set[str]:
     return {n for n in tx.numbers(text) if not tx.is_year(n)}
 
 
+def _years(text: str) -> set[str]:
+    return {n for n in tx.numbers(text) if tx.is_year(n)}
+
+
 def _attribution(note: dict) -> str:
     """ "Northgate Research, 27 August 2025": the source in words and its date as a reader writes it."""
     return f"{note['source'] or note['domain']}, {composition.written_date(note['published'])}"
@@ -140,6 +144,8 @@ def write_section(prompt: str) -> dict:
                 # "1.82 million" and "1,820,000" are one figure written two ways, not a dispute
                 and not _same_quantities(lead["claim"], other["claim"])
                 and other["domain"] != lead["domain"]
+                # "1.61 million in 2024" and "1.82 million in 2025" are two years' figures
+                and _years(lead["claim"]) == _years(other["claim"])
             ):
                 rival, used = (groups[j], other), used | {j}
                 break
@@ -495,6 +501,7 @@ _SOURCE_LEAD_RE = re.compile(r"^\s*according to [^,]+,\s*", re.I)
 ALL_NAMED_BONUS = 0.25
 OTHER_SUBJECT_SHARE = 0.5
 NO_FIGURE_SHARE = 0.7
+FOCUS_MISSING_SHARE = 0.7
 OWN_SQ_BONUS = 0.05  # a tie-breaker: the note its worker found for exactly this link
 _QUANTITY_ASK_RE = re.compile(
     r"\b(?:how (?:many|much|large|big|long)|what (?:share|shares|percentage|proportion|number|"
@@ -531,6 +538,17 @@ def _fit(ask: str, note: dict, weights: dict, *, about_its_names: bool = False, 
     capacity does not answer "the capacity of the Skarvholm wind farm", however many words of
     the question it holds)."""
     score = _fit_terms(ask, note, weights, all_named_bonus=all_named_bonus)
+    # The ask's rarest word among the notes says what it asks ("cost" in "How much will the
+    # Merrow Deep offshore wind farm cost?"; the words that describe the thing are in every
+    # note about it): a note without it describes the thing rather than answering.
+    # The noun of "which city", "what year" names the kind of answer, which seldom says it.
+    kinds = {m.group(1).lower()[:5] for m in re.finditer(r"\b(?:which|what)\s+(\w+)", ask, re.I)}
+    wanted = {t for t in _ask_terms(ask) if t not in kinds}
+    if len(wanted) >= 2:
+        missing = weights["__missing__"]
+        focus = max(sorted(wanted), key=lambda t: weights.get(t, missing))
+        if focus in weights and focus not in _prefix_terms(note["claim"]):
+            score *= FOCUS_MISSING_SHARE
     if about_its_names and (names := _ask_names(ask)) and not any(_names(note, n) for n in names):
         score *= OTHER_SUBJECT_SHARE
     years = {y for y in tx.numbers(ask) if tx.is_year(y)}

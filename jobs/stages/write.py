@@ -26,6 +26,7 @@ ANSWER_PURPOSE = "The direct answer to the question, in 2-4 sentences."
 # opening that answers in 2-4 sentences.
 ANSWER_DETAIL_HEADING = "The answer in detail"
 CHAIN_HEADING = "How the answer was found"
+RELINK_SHARE = 0.75  # of another link's wording a note must state to count as that link's
 MAX_ANSWER_NOTES = 30  # what the opening's writer reads: the notes nearest the answer, sized to one call
 MAX_TABLE_NOTES = 40
 COMPARISON_RE = re.compile(
@@ -79,9 +80,26 @@ def answer_notes(job: Job, notes: list[Note]) -> list[Note]:
     # many notes of one link must not push out the one note that names the link before it.
     # Within a link, the notes nearest what it asks first (a later round's, by name, on ties);
     # context notes (hop 0) only after every link's.
+    wording_terms = {hop: [tx.term_set(text) for text in texts] for hop, texts in asks.items()}
+
+    def share(n: Note, hop: int) -> float:
+        return max((_closeness(t, n) / len(t) for t in wording_terms.get(hop, []) if t), default=0.0)
+
+    def link_of(n: Note) -> int:
+        """The link a note answers: its sub-question's, unless it states nearly all of another
+        link's wording and more of it ("That would make Ostrava the largest plant of Sunmark
+        Energy", read while asking who supplies that plant, answers which plant is the largest)."""
+        own = n.sq.hop or 0
+        best, best_share = own, share(n, own)
+        for hop in sorted(wording_terms):
+            s = share(n, hop)
+            if s >= RELINK_SHARE and s > best_share:
+                best, best_share = hop, s
+        return best
+
     by_hop: dict[int, list[Note]] = {}
     for n in sorted(notes, key=lambda n: (*(-x for x in near(n)), -(n.sq.round or 1), place[id(n)])):
-        by_hop.setdefault(n.sq.hop or 0, []).append(n)
+        by_hop.setdefault(link_of(n), []).append(n)
     ranked: list[Note] = []
     queues = [by_hop[h] for h in sorted(by_hop, reverse=True) if h > 0]
     while len(ranked) < MAX_ANSWER_NOTES and any(queues):

@@ -58,3 +58,51 @@ def test_nothing_named_before_leaves_the_sentence_as_it_stands():
     page = "It will use 80 KX-18 turbines from Ostwind Systems, rated at 18 MW each, for the whole site."
     [note] = _notes("Which turbines will it use?", page, "")
     assert note["claim"] == note["quote"] == page
+
+
+PROJECT = (
+    "Harrow Shoal is an offshore wind farm in the Irish Sea with an installed capacity of 900 MW.\n"
+    "Harrow Shoal is owned and operated by Calder Renewables.\n"
+    "Technology\n"
+    "The wind farm has 60 KX-15 turbines from Ostwind Systems, each rated at 15 MW.\n"
+)
+
+
+def test_a_heading_is_not_what_the_wind_farm_points_to():
+    # "Technology" opens its own line: a heading, not a name; the wind farm is the one a sentence
+    # a few lines up calls a wind farm
+    notes = _notes("Which turbines does Harrow Shoal use?", PROJECT, "Harrow Shoal - Calder Renewables")
+    [turbines] = [n for n in notes if "KX-15" in n["claim"]]
+    assert turbines["claim"].startswith("Harrow Shoal has 60 KX-15 turbines from Ostwind Systems"), turbines
+    assert turbines["quote"].startswith("Harrow Shoal is an offshore wind farm in the Irish Sea")
+
+
+FARMS = (
+    "Our wind farms\n"
+    "Norvane Offshore operates two offshore wind farms in the North Sea. Both are serviced from Esbjerg.\n"
+    "Sollen Nord\n"
+    "Sollen Nord has 60 KX-15 turbines from Ostwind Systems and a capacity of 900 MW.\n"
+    "Brand Flats\n"
+    "Brand Flats has 40 KX-12 turbines, also from Ostwind Systems, and a capacity of 480 MW.\n"
+    "Background\n"
+    "Offshore wind farms are usually designed to operate for about thirty years.\n"
+    "Offshore turbines are turned to face the offshore wind by a yaw system in the nacelle.\n"
+    "Wind farm turbines need service contracts that guarantee a minimum availability.\n"
+)
+
+
+def test_on_a_page_titled_with_the_asked_words_each_named_thing_is_read_before_background():
+    # The title holds "wind farms" and "Norvane Offshore": each farm's sentence answers the
+    # turbine suppliers of its wind farms though it says only "turbines"; the background
+    # sentences hold more asked words but name nothing.
+    notes = _notes(
+        "What are the turbine suppliers of the offshore wind farms of Norvane Offshore?",
+        FARMS,
+        "Our wind farms - Norvane Offshore",
+    )
+    claims = [n["claim"] for n in notes]
+    assert any(c.startswith("Sollen Nord has 60 KX-15 turbines") for c in claims), claims
+    assert any(c.startswith("Brand Flats has 40 KX-12 turbines") for c in claims), claims
+    background = [i for i, c in enumerate(claims) if "yaw system" in c or "thirty years" in c]
+    named = [i for i, c in enumerate(claims) if "KX-1" in c]
+    assert len(background) <= max(0, 5 - len(named) - 1)

@@ -202,3 +202,17 @@ def test_a_products_figure_is_read_from_its_own_row_not_a_sibling_products_on_th
     ]
     out = opening("What is the battery capacity of the Ostra Breeze?", notes)
     assert "Model: Ostra Breeze" in out["sentences"][0]["text"], out["sentences"]
+
+
+def test_the_opening_states_what_is_asked_not_what_describes_the_thing():
+    # "offshore wind farm" describes Tallow Reef in every note; "cost" is what is asked, and the
+    # rarest of the question's words among the notes.
+    notes = [
+        note(1, "Tallow Reef is a 1,440 MW offshore wind farm under construction in the Irish Sea.", "a-news.example"),
+        note(2, "Consent was granted for Tallow Reef, an offshore wind farm of up to 1,440 MW.", "b-gov.example"),
+        note(3, "Tallow Reef, an offshore wind farm, will use 80 KX-18 turbines rated at 18 MW.", "c-news.example"),
+        note(4, "Tallow Reef will cost 5.1 billion euros, including the export cables.", "tallow-energy.example"),
+        note(5, "Tallow Energy operates two offshore wind farms in the Irish Sea.", "tallow-energy.example"),
+    ]
+    out = opening("How much will the Tallow Reef offshore wind farm cost?", notes)
+    assert "5.1 billion euros" in out["sentences"][0]["text"], out["sentences"]

@@ -1,5 +1,6 @@
-"""The offline writer states that sources disagree only when their figures differ as quantities:
-"1.82 million vehicles" and "1,820,000 vehicles" are one figure written two ways."""
+"""The offline writer states that sources disagree only when their figures differ as quantities
+for one period: "1.82 million vehicles" and "1,820,000 vehicles" are one figure written two ways,
+and 2024's and 2025's deliveries are two facts."""
 
 from agents import prompts
 from agents.engine import writer
@@ -55,3 +56,13 @@ def test_two_different_figures_are_still_stated_with_both_sources():
         ]
     )
     assert any(t.startswith("Sources disagree") and "1.79 million" in t and "1.82 million" in t for t in texts)
+
+
+def test_two_years_figures_are_not_a_disagreement():
+    texts = drafted(
+        [
+            view(1, "Orvane Motors delivered 1.61 million vehicles in 2024.", "orvane.example"),
+            view(2, "Orvane Motors delivered 1,820,000 vehicles in 2025.", "autowire.example"),
+        ]
+    )
+    assert texts and not any(t.startswith("Sources disagree") for t in texts), texts

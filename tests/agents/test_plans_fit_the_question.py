@@ -205,3 +205,24 @@ def test_a_comparison_of_one_thing_of_two_named_things_asks_for_it_of_each():
         ]
     ]
     assert "What is the chief executive of Calder Renewables?" in single
+
+
+def test_each_part_of_a_two_part_question_is_asked_of_the_name_it_is_about():
+    question = "Which company will build the substation for Harrow Bank, and why did Elster Power change contractor?"
+    texts = [s["text"] for s in planner.plan(question, "standard")["subquestions"]]
+    assert any("Elster Power" in t and "change contractor" in t and "Harrow Bank" not in t for t in texts), texts
+    assert any("Harrow Bank" in t and "substation" in t for t in texts), texts
+
+
+def test_what_was_expected_keeps_the_verb_of_a_question_about_its_own_subject():
+    # "which company will supply X" asks who: its past is "which company was expected to supply
+    # X", never "which company was supply … expected to it"
+    assert planner._past("Which company will supply the export cables for Harrow Bank") == (
+        "Which company was expected to supply the export cables for Harrow Bank"
+    )
+    assert planner._past("How much will the Harrow Bank project cost") == (
+        "How much was the Harrow Bank project expected to cost"
+    )
+    assert planner._past("How many turbines will the second farm of Elster Power have") == (
+        "How many turbines was the second farm of Elster Power expected to have"
+    )

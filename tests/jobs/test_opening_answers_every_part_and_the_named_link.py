@@ -183,3 +183,30 @@ def test_what_the_question_asks_of_the_chains_end_brings_its_note_to_the_opening
     picked = write.answer_notes(job, [n for group in write.evidence.notes_by_section(job).values() for n in group])
     assert len(picked) <= write.MAX_ANSWER_NOTES
     assert notes["Velten Resins was founded in 1998 and is headquartered in Kiel, Germany."] in picked
+
+
+def test_a_note_read_for_a_later_link_that_answers_an_earlier_one_counts_for_the_earlier(alice):
+    # The note that says which plant is the largest was read while asking who supplies it; among
+    # forty notes of that link it would be cut, but it states all of the earlier link's wording,
+    # so it is that link's best note, and the chain can be followed in the opening.
+    plants = [f"Tarvik Gears runs a plant in Orsa {k} that makes gearbox casings." for k in range(1, 21)]
+    crowd = [f"Velten Resins supplies resin batch {k} to Tarvik Gears for its gearbox casings." for k in range(1, 41)]
+    largest = "That makes Brask the largest plant of Tarvik Gears, ahead of Orsa."
+    job, notes = make_job(
+        alice,
+        "In which city is the company headquartered that supplies resin to the largest plant of Tarvik Gears?",
+        [("Answer", "The city."), ("How the answer was found", "Each link.")],
+        [
+            ("Which plant of Tarvik Gears is the largest?", "How the answer was found", 1, 1, plants),
+            (
+                "Which company supplies resin to the largest plant of Tarvik Gears?",
+                "Answer",
+                2,
+                1,
+                [*crowd, largest],
+            ),
+        ],
+    )
+    picked = write.answer_notes(job, [n for group in write.evidence.notes_by_section(job).values() for n in group])
+    assert len(picked) <= write.MAX_ANSWER_NOTES
+    assert notes[largest] in picked
