@@ -247,6 +247,10 @@ def _names_site(part: str, label: str) -> bool:
         return True
     if not _SITE_NAME_RE.match(part) or any(c.isdigit() for c in part):
         return False
+    # a domain that is the name's initials ("European Battery Registry" on ebr.europa.example)
+    initials = "".join(w[0] for w in part.split() if w[:1].isupper() and w != "The").lower()
+    if len(wanted) >= 2 and initials == wanted:
+        return True
     bare = re.sub(r"^the", "", squashed)
     shared = max(_common_prefix(squashed, wanted), _common_prefix(bare, wanted))
     return shared >= SITE_NAME_MIN_PREFIX and shared >= SITE_NAME_PREFIX_SHARE * len(wanted)

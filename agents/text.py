@@ -168,6 +168,24 @@ def entities(text: str) -> list[str]:
     return out
 
 
+def names(text: str, known: frozenset | set = frozenset()) -> list[str]:
+    """entities(text) without a lone capitalised word that opens the text ("Technology",
+    "Offshore turbines are …"): that is the text's first word or a heading, unless `known`
+    (lower-cased) says it is a name ("Skarvholm is an offshore wind farm")."""
+    head = text.lstrip()
+    return [n for n in entities(text) if " " in n or not head.startswith(n) or n.lower() in known]
+
+
+def inner_names(texts: list[str]) -> set[str]:
+    """One-word names (lower-cased) that some text writes capitalised after its first word: a
+    word capitalised only where a sentence starts may be an ordinary word."""
+    out: set[str] = set()
+    for text in texts:
+        head = text.lstrip()
+        out.update(n.lower() for n in entities(text) if " " not in n and not head.startswith(n))
+    return out
+
+
 def jaccard(a: set, b: set) -> float:
     if not a or not b:
         return 0.0

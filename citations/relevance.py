@@ -10,6 +10,8 @@
   question's and its sub-question's names, and what notes name together with a member) must
   share a specific word with them. A word most of the job's
   notes use ("electric", "battery" in a job about electric car batteries) is not specific.
+- Background: when the question names something, a note that names nothing and states no
+  figure ("Offshore turbines are turned to face the wind by a yaw system") is off topic.
 - Sections: a note whose own section's purpose shares none of its specific words, while another
   section's does, goes to that section.
 Pure: plain data in, plain data out."""
@@ -165,10 +167,22 @@ def _topic_keys(text: str) -> set[str]:
     return {fx._key(w) for w in tx.words(text) if w.lower() not in tx.STOPWORDS and not w[0].isdigit() and len(w) > 2}
 
 
+def _names_or_figures(claim: str, known: set) -> bool:
+    """A name (a lone capitalised word that opens the claim is its first word unless `known`
+    says it is a name in scope), a figure (in words too: "seven suppliers") or a year, or a
+    source speaking of itself ("we count …"): what makes a note a finding, not background."""
+    words = {w.lower() for w in tx.words(claim)}
+    return bool(
+        tx.names(claim, known) or tx.numbers(claim) or words & _NUMBER_WORDS.keys() or words & {"we", "our", "us"}
+    )
+
+
 def off_topic(note: EvidenceNote, question: str, purpose: str, scope: Scope, generic: set) -> bool:
     """Shares no word with the question, the note's sub-question or its section's purpose (a
     note about a maker of the set that speaks of something else: its suppliers, for a question
     about its deliveries); or names nothing in scope and shares no specific word with them."""
+    if tx.names(question) and not _names_or_figures(note.claim, scope.named):
+        return True  # background that names nothing ("Winter storms limit installation work")
     topic = _topic_keys(f"{question} {note.subquestion} {purpose}")
     shared = _topic_keys(note.claim) & topic
     if any(_matches(e, scope.named) for e in _entities(note.claim)):

@@ -255,7 +255,9 @@ _WH_NOUN_RE = re.compile(
 )
 _TRAILING_PP_RE = re.compile(r"^(?P<main>.+?)\s+(?P<pp>(?:at|in|for|on|from|to|by|during|since)\s+[^,]+)$")
 _PLACE_PP_RE = re.compile(
-    r"(?<!['\u2019])\b(?P<np>(?:[a-z\-]+\s+){0,2}[a-z\-]+)\s+(?:in|at)\s+(?P<place>[A-Z][\w\-]+(?:\s+[A-Z][\w\-]+)*)"
+    r"(?<!['\u2019])\b(?P<np>(?:(?!(?:the|of|its|their|a|an)\s)[a-z\-]+\s+){0,2}(?!(?:the|of|its|their|a|an)\s)[a-z\-]+)"
+    r"\s+(?:in|at)\s+(?P<place>[A-Z][\w\-]+(?:\s+[A-Z][\w\-]+)*)"
+    r"(?!['\u2019\w]|\s+[A-Z])"  # the whole name, and not an owner ("at Westmark Offshore's newest farm")
 )
 
 
@@ -307,7 +309,20 @@ def siblings(ask: str, entity: str) -> str:
         re.escape(entity) + r"(?:'s|’s|')\s+(?P<mods>(?:[a-z\-]+\s+){0,2})(?P<noun>[a-z\-]+)" + end, ask
     ) or re.search(r"\bthe\s+" + re.escape(entity) + r"\s+(?P<mods>(?:[a-z\-]+\s+){0,2})(?P<noun>[a-z\-]+)" + end, ask)
     attr = re.match(r"^what (?:is|are|was|were) the\s+(?P<attr>.+?)\s+of\s+", ask, re.I)
-    if not m or not attr:
+    if m and re.search(r"\b(?:[a-z]+est|first|last|only|main)\b", m.group("mods") or ""):
+        return ""  # "its newest wind farm" has no others of its kind
+    if not m:
+        # "… used at Sunmark Energy's Ostrava plant" -> "… used at the other plants of Sunmark Energy"
+        named = re.search(
+            # one noun only: in "X's Moerdijk factory make in a year" a second word is a verb
+            re.escape(entity) + r"(?:'s|’s|')\s+(?:[A-Z][\w\-]+\s+)(?P<mods>)(?P<noun>[a-z\-]+)" + end,
+            ask,
+        )
+        if not named:
+            return ""
+        other = f"the other {named.group('mods') or ''}{qshape.plural(named.group('noun'))} of {entity}"
+        return f"{ask[: named.start()]}{other}{ask[named.end() :]}"
+    if not attr:
         return ""
     # "What is the annual capacity of X's plant" -> "What annual capacity do the other plants of X have?"
     return f"What {attr.group('attr')} do the other {(m.group('mods') or '')}{qshape.plural(m.group('noun'))} of {entity} have"
@@ -355,10 +370,10 @@ def _earlier(ask: str, years: list[int]) -> str:
 def _entities(shape: qshape.QuestionShape) -> list[str]:
     """Names the question mentions (more than one word, or inside the sentence), longest first
     when one contains another."""
-    names = [
-        e for e in shape.entities if e.lower() not in {"which", "what", "who", "how", "in", "compare", "is", "does"}
-    ]
-    return [n for n in names if not any(n != m and n in m for m in names)]
+    # "Castellan Cables' Moerdijk factory": the owner and the thing it owns are two names
+    parts = [p for e in shape.entities for p in re.split(r"(?<=s)'\s+(?=[A-Z])|['\u2019]s\s+(?=[A-Z])", e)]
+    names = [e for e in parts if e.lower() not in {"which", "what", "who", "how", "in", "compare", "is", "does"}]
+    return [n for n in dict.fromkeys(names) if not any(n != m and n in m for m in names)]
 
 
 # -- plans by shape -----------------------------------------------------------------------------
@@ -401,13 +416,14 @@ def _actors(shape: qshape.QuestionShape) -> list[str]:
     left out; "the Helion Cells plant" keeps Helion Cells (it modifies "plant")."""
     out = []
     for name in _entities(shape):
-        m = re.search(r"(\w+)\s+" + re.escape(name) + r"(?P<after>(?:'s|’s|')?\s*[\w,?]*)", shape.text)
+        m = re.search(r"([\w'’]+)\s+" + re.escape(name) + r"(?P<after>(?:'s|’s|')?\s*[\w,?]*)", shape.text)
         before = m.group(1).lower() if m else ""
         after = (m.group("after") or "").strip() if m else ""
         modifies = bool(re.match(r"^(?:'s|’s|')", after)) or (
             bool(re.match(r"^[a-z]", after)) and len(name.split()) > 1
         )
-        if before in {"in", "at", "across", "throughout"} or (before == "the" and not modifies):
+        # "at Sunmark Energy's Ostrava plant": a name that owns the thing acts, after "at" too
+        if before in {"in", "at", "across", "throughout", "the"} and not modifies:
             continue
         if (
             len(name.split()) == 1

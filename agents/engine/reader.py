@@ -128,7 +128,9 @@ def _named_by_noun(noun: str, sent: tx.Sentence) -> str:
     return ""
 
 
-def _antecedent(pointer: re.Match, before: list[tx.Sentence], title: str) -> tuple[str, tx.Sentence] | None:
+def _antecedent(
+    pointer: re.Match, before: list[tx.Sentence], title: str, known: frozenset = frozenset()
+) -> tuple[str, tx.Sentence] | None:
     """(the name a pointing sentence points to, the sentence that names it), or None. "the wind
     farm" points to the name a nearby sentence gives a wind farm (up to NOUN_LOOKBACK_SENTENCES
     back); "It", or a noun no sentence names, to the thing the page's title names when a
@@ -142,7 +144,7 @@ def _antecedent(pointer: re.Match, before: list[tx.Sentence], title: str) -> tup
                 return name, sent
     for sent in reversed(before[-ANTECEDENT_SENTENCES:]):
         # a lone capitalised word opening a line is its first word or a heading ("Technology"), not a name
-        names = [n for n in tx.entities(sent.text) if n.lower() != "it" and (" " in n or not sent.text.startswith(n))]
+        names = [n for n in tx.names(sent.text, known) if n.lower() != "it"]
         if not names:
             continue
         for name in names:
@@ -152,7 +154,9 @@ def _antecedent(pointer: re.Match, before: list[tx.Sentence], title: str) -> tup
     return None
 
 
-def resolve(sent: tx.Sentence, sentences: list[tx.Sentence], page: str, title: str) -> dict:
+def resolve(
+    sent: tx.Sentence, sentences: list[tx.Sentence], page: str, title: str, known: frozenset = frozenset()
+) -> dict:
     """The note of one chosen sentence: its claim with a pointing opening replaced by the name it
     points to, and a quote reaching back to the sentence that names it (an exact span of the
     page); the sentence as it stands when it does not point back or nothing names its referent."""
@@ -161,7 +165,7 @@ def resolve(sent: tx.Sentence, sentences: list[tx.Sentence], page: str, title: s
     if not m:
         return plain
     before = [s for s in sentences if s.end <= sent.start]
-    found = _antecedent(m, before, title)
+    found = _antecedent(m, before, title, known)
     if not found:
         return plain
     name, naming = found
@@ -179,10 +183,10 @@ def resolve(sent: tx.Sentence, sentences: list[tx.Sentence], page: str, title: s
 GENERIC_WEIGHT = 0.5
 
 
-def _names_something(sentence: tx.Sentence) -> bool:
-    """A name (a lone capitalised word that opens the sentence is only its first word) or a figure."""
-    names = [n for n in tx.entities(sentence.text) if " " in n or not sentence.text.startswith(n)]
-    return bool(names or tx.numbers(sentence.text))
+def _names_something(sentence: tx.Sentence, known: frozenset) -> bool:
+    """A name (a lone capitalised word that opens the sentence is its first word, unless the
+    page writes it capitalised elsewhere) or a figure."""
+    return bool(tx.names(sentence.text, known) or tx.numbers(sentence.text))
 
 
 def read(subquestion: str, page: str, max_notes: int = 5, title: str = "") -> dict:
@@ -206,10 +210,13 @@ def read(subquestion: str, page: str, max_notes: int = 5, title: str = "") -> di
     # that names something is about them: "Holm Flats has 40 BT-12 turbines" answers the
     # turbines of Westmark Offshore's wind farms though it says only "turbines".
     titled = qset & tx.term_set(title)
+    known = frozenset(
+        tx.inner_names([s.text for s in every]) | {n.lower() for n in tx.entities(f"{title} {subquestion}")}
+    )
     asks_of_names = bool(tx.entities(subquestion))
     ranked = []
     for sent, terms, score, table in zip(sents, corpus, scores, tables):
-        specific = _names_something(sent)
+        specific = _names_something(sent, known)
         matched = len(qset & (set(terms) | (titled if specific else set())))
         about_the_title = (
             matched
@@ -246,7 +253,7 @@ def read(subquestion: str, page: str, max_notes: int = 5, title: str = "") -> di
         if len(chosen) == max_notes:
             break
     chosen_ids = {id(c) for c in chosen}
-    notes = [resolve(s, every, page, title) for s in sorted(chosen, key=lambda s: s.start)]
+    notes = [resolve(s, every, page, title, known) for s in sorted(chosen, key=lambda s: s.start)]
     # Other findings: the most fact-dense sentence the sub-question did not ask about.
     other = ""
     best = 0.0

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections import Counter
 
 from agents import composition
 from agents import questions as qtext
@@ -149,10 +150,11 @@ def write_section(prompt: str) -> dict:
             ):
                 rival, used = (groups[j], other), used | {j}
                 break
-        if rival and lead["disputed"] and lead["disputed"] == rival[1]["disputed"]:
-            # Code states this disagreement in a sentence of its own, and both notes reached the
-            # writer, so both are on its leading side ("48 GWh, up from 36 GWh" and "48 GWh"): not
-            # rivals; each is stated on its own rather than lost with the pair.
+        if rival and (lead["disputed"] or rival[1]["disputed"]):
+            # Code states a disagreement about one of them in a sentence of its own (both notes
+            # reached the writer, so both are on its leading side: "48 GWh, up from 36 GWh" and
+            # "48 GWh"; or the other is a report of what others said, which code does not weigh):
+            # not rivals here; each is stated on its own rather than a second disagreement.
             used = used - {j}
             rival = None
         if rival:
@@ -348,7 +350,13 @@ def _heading_like(claim: str) -> bool:
         return True
     capitalised = sum(1 for w in words if w[:1].isupper()) / len(words)
     ends = text.endswith((".", "!", "?", "\u201d", '"'))
-    return (not ends and (capitalised > 0.7 or not _VERBISH_RE.search(text))) or (capitalised == 1.0 and len(words) > 2)
+    # a dateline ("Seoul and Ostrava, 15 September 2025."): names and a date, nothing said
+    dateline = all(w[:1].isupper() or w.lower() in {"and", "of", "the"} for w in words) and not _VERBISH_RE.search(text)
+    return (
+        (not ends and (capitalised > 0.7 or not _VERBISH_RE.search(text)))
+        or (capitalised == 1.0 and len(words) > 2)
+        or dateline
+    )
 
 
 def _voiced(note: dict) -> dict:
@@ -501,7 +509,7 @@ _SOURCE_LEAD_RE = re.compile(r"^\s*according to [^,]+,\s*", re.I)
 ALL_NAMED_BONUS = 0.25
 OTHER_SUBJECT_SHARE = 0.5
 NO_FIGURE_SHARE = 0.7
-FOCUS_MISSING_SHARE = 0.7
+FOCUS_MISSING_SHARE = 0.5
 OWN_SQ_BONUS = 0.05  # a tie-breaker: the note its worker found for exactly this link
 _QUANTITY_ASK_RE = re.compile(
     r"\b(?:how (?:many|much|large|big|long)|what (?:share|shares|percentage|proportion|number|"
@@ -530,25 +538,24 @@ def _weights(notes: list[dict]) -> dict[str, float]:
     return {t: math.log(total / (c + 0.5)) + 1.0 for t, c in df.items()} | {"__missing__": math.log(total / 0.5) + 1.0}
 
 
-def _fit(ask: str, note: dict, weights: dict, *, about_its_names: bool = False, all_named_bonus: bool = True) -> float:
+def _fit(
+    ask: str,
+    note: dict,
+    weights: dict,
+    *,
+    about_its_names: bool = False,
+    all_named_bonus: bool = True,
+    focus: frozenset = frozenset(),
+) -> float:
     """How much of `ask` a note states: the weight of the ask's words it holds (rare words weigh
     more) over the weight of all of them, plus the names of the ask it names; halved when the
-    ask names a year the note does not (last year's figure does not answer this year's), and,
-    with `about_its_names`, when it names none of the names the ask gives (another wind farm's
-    capacity does not answer "the capacity of the Skarvholm wind farm", however many words of
-    the question it holds)."""
+    ask names a year the note does not (last year's figure does not answer this year's), when
+    it holds none of the ask's `focus` words (see _focus), and, with `about_its_names`, when it
+    names none of the names the ask gives (another wind farm's capacity does not answer "the
+    capacity of the Skarvholm wind farm", however many words of the question it holds)."""
     score = _fit_terms(ask, note, weights, all_named_bonus=all_named_bonus)
-    # The ask's rarest word among the notes says what it asks ("cost" in "How much will the
-    # Merrow Deep offshore wind farm cost?"; the words that describe the thing are in every
-    # note about it): a note without it describes the thing rather than answering.
-    # The noun of "which city", "what year" names the kind of answer, which seldom says it.
-    kinds = {m.group(1).lower()[:5] for m in re.finditer(r"\b(?:which|what)\s+(\w+)", ask, re.I)}
-    wanted = {t for t in _ask_terms(ask) if t not in kinds}
-    if len(wanted) >= 2:
-        missing = weights["__missing__"]
-        focus = max(sorted(wanted), key=lambda t: weights.get(t, missing))
-        if focus in weights and focus not in _prefix_terms(note["claim"]):
-            score *= FOCUS_MISSING_SHARE
+    if focus and not focus & _prefix_terms(note["claim"]):
+        score *= FOCUS_MISSING_SHARE
     if about_its_names and (names := _ask_names(ask)) and not any(_names(note, n) for n in names):
         score *= OTHER_SUBJECT_SHARE
     years = {y for y in tx.numbers(ask) if tx.is_year(y)}
@@ -563,6 +570,22 @@ def _fit(ask: str, note: dict, weights: dict, *, about_its_names: bool = False, 
     elif _YEAR_ASK_RE.search(ask) and note_years:
         score += QUANTITY_BONUS  # the ask wants a year and the note gives one
     return score
+
+
+def _focus(ask: str, notes: list[dict]) -> frozenset:
+    """What the ask asks of the thing it names: of its words that the notes naming that thing
+    use, the one the fewest of them use ("cost" in "How much will the Merrow Deep offshore wind
+    farm cost?"; "offshore wind farm" describes the thing in many notes about it). The noun of
+    "which city" or "what year" names the kind of answer, which seldom says it. Empty when the
+    ask names nothing or asks fewer than two words."""
+    kinds = {m.group(1).lower()[:5] for m in re.finditer(r"\b(?:which|what)\s+(\w+)", ask, re.I)}
+    wanted = {t for t in _ask_terms(ask) if t not in kinds}
+    names = _ask_names(ask)
+    about = [_prefix_terms(n["claim"]) for n in notes if names and all(_names(n, x) for x in names)]
+    if len(wanted) < 2 or not about:
+        return frozenset()
+    used = Counter(t for terms in about for t in terms & wanted)
+    return frozenset([min(sorted(used), key=lambda t: used[t])]) if used else frozenset()
 
 
 def _fit_terms(ask: str, note: dict, weights: dict, *, all_named_bonus: bool = True) -> float:
@@ -614,11 +637,24 @@ def write_answer(prompt: str) -> dict:
     top_hop = max((h for h, _, _, _ in sqs), default=0)
     chain = top_hop >= 2 or any(h >= 2 for h, _, _, _ in sqs)
 
-    def fit(ask: str, note: dict, by_name: bool = False, all_named_bonus: bool = True) -> float:
+    focus_of: dict[str, frozenset] = {}
+
+    def fit(ask: str, note: dict, by_name: bool = False, all_named_bonus: bool = True, focused: bool = True) -> float:
         # A chain's answer names the link found, not the name the question starts from; but a
         # link a later round asked by name ("Which … does Quanta Battery Company supply?") is
-        # answered by a note about that name.
-        return _fit(ask, note, weights, about_its_names=not chain or by_name, all_named_bonus=all_named_bonus)
+        # answered by a note about that name. A chain's links are asked one by one in their own
+        # words: the focus rule is for a question asked of a thing it names, and it only chooses
+        # among notes (whether anything answers is judged without it).
+        if ask not in focus_of:
+            focus_of[ask] = frozenset() if chain else _focus(ask, notes)
+        return _fit(
+            ask,
+            note,
+            weights,
+            about_its_names=not chain or by_name,
+            all_named_bonus=all_named_bonus,
+            focus=focus_of[ask] if focused else frozenset(),
+        )
 
     # Asks, most direct first: the final link (latest round first), then the question itself.
     asks = []
@@ -662,7 +698,7 @@ def write_answer(prompt: str) -> dict:
             break
     unanswered = []
     # Whether anything answers is judged on what the notes state, not on which names they share.
-    direct = max(fit(question, n, all_named_bonus=False) for n in notes)
+    direct = max(fit(question, n, all_named_bonus=False, focused=False) for n in notes)
     if (
         not chain
         and not already_missing

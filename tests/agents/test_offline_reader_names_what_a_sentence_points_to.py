@@ -106,3 +106,10 @@ def test_on_a_page_titled_with_the_asked_words_each_named_thing_is_read_before_b
     background = [i for i, c in enumerate(claims) if "yaw system" in c or "thirty years" in c]
     named = [i for i, c in enumerate(claims) if "KX-1" in c]
     assert len(background) <= max(0, 5 - len(named) - 1)
+
+
+def test_a_one_word_name_that_opens_a_sentence_is_still_a_name():
+    page = "Tarn is an offshore wind farm in the Irish Sea operated by Calder Renewables. It has 60 KX-15 turbines made by Ostwind Systems."
+    notes = _notes("How many turbines does the Tarn wind farm have?", page, "Tarn - Calder Renewables")
+    [turbines] = [n for n in notes if "KX-15" in n["claim"]]
+    assert turbines["claim"].startswith("Tarn has 60 KX-15 turbines"), turbines

@@ -65,8 +65,10 @@ def test_first_person_notes_are_attributed_and_titles_are_skipped():
     assert not writer._heading_like("Tessel Energy was founded in 2009.")
 
 
-def rivals_prompt(disputed: str) -> str:
+def rivals_prompt(disputed: str | tuple) -> str:
     from agents import prompts
+
+    marks = disputed if isinstance(disputed, tuple) else (disputed, disputed)
 
     notes = [
         {
@@ -80,7 +82,7 @@ def rivals_prompt(disputed: str) -> str:
             "sq": 1,
             "hop": 1,
             "context": "",
-            "disputed": disputed,
+            "disputed": marks[i - 1],
         }
         for i, (claim, domain) in enumerate(
             [
@@ -112,6 +114,16 @@ def test_a_disagreement_code_already_states_is_not_written_again():
     # With both notes marked as one disagreement (stated in its own sentence by code): not again.
     texts = [x["text"] for x in writer.write_section(rivals_prompt("D1"))["sentences"]]
     assert not any(t.startswith("Sources disagree") for t in texts), texts
+    # One of them in code's disagreement (the other a figure code does not weigh, such as what
+    # "earlier reports" said): code's sentence is the one disagreement, not a second from the writer.
+    texts = [x["text"] for x in writer.write_section(rivals_prompt(("D1", "")))["sentences"]]
+    assert not any(t.startswith("Sources disagree") for t in texts), texts
+
+
+def test_a_dateline_is_not_a_sentence_of_the_report():
+    assert writer._heading_like("Seoul and Ostrava, 15 September 2025.")
+    assert writer._heading_like("Esbjerg, 18 June 2025.")
+    assert not writer._heading_like("Tessel Energy opened Ostrava in 2021.")
 
 
 def test_a_table_row_on_the_companys_own_site_answers_a_figure_question_in_the_opening():

@@ -226,3 +226,41 @@ def test_what_was_expected_keeps_the_verb_of_a_question_about_its_own_subject():
     assert planner._past("How many turbines will the second farm of Elster Power have") == (
         "How many turbines was the second farm of Elster Power expected to have"
     )
+
+
+@pytest.mark.parametrize(
+    "question, owner, place",
+    [
+        ("Which company supplies the resin used at Tarvik Gears' Brask plant?", "Tarvik Gears", "Brask"),
+        ("Which company supplies the resin used at Halden Motors's Brask plant?", "Halden Motors", "Brask"),
+        ("How many gearboxes can Tarvik Gears' Brask factory make in a year?", "Tarvik Gears", "Brask"),
+    ],
+)
+def test_the_owner_of_a_named_plant_is_who_the_plan_asks_not_the_plants_place(question, owner, place):
+    texts = [s["text"] for s in planner.plan(question, "standard")["subquestions"]]
+    assert len(texts) >= MIN_SUBQUESTIONS, texts
+    assert any(t.startswith(f"According to {owner} itself") for t in texts), texts
+    assert not any(f"What is {place}," in t or f"According to {place} itself" in t for t in texts), texts
+
+
+@pytest.mark.parametrize(
+    "ask, expected",
+    [
+        ("the cathode plant in Nysa", "the Nysa cathode plant"),
+        ("what is the capacity of the plant in Ostrava", "what is the capacity of the Ostrava plant"),
+        # a name that owns what follows is not a place to move
+        (
+            "the turbine model installed at Harrow Offshore's newest wind farm",
+            "the turbine model installed at Harrow Offshore's newest wind farm",
+        ),
+    ],
+)
+def test_a_place_moves_before_its_noun_and_keeps_the_grammar(ask, expected):
+    assert planner.place_first(ask) == expected
+
+
+def test_a_superlative_thing_has_no_others_of_its_kind_to_ask_about():
+    assert planner.siblings("What is the rotor diameter of Harrow Offshore's newest wind farm", "Harrow Offshore") == ""
+    assert planner.siblings("What is the annual capacity of Harrow Offshore's plant in Brask", "Harrow Offshore") == (
+        "What annual capacity do the other plants of Harrow Offshore have"
+    )

@@ -47,6 +47,14 @@ def note(i, text, domain, published, title="", page=""):
             "Brunmark Power Company",
         ),
         ("Lake Orva output", "tallis-data.example", "No publisher named here.", "Tallis Data"),
+        # a domain of the name's initials
+        ("Plant record NWR-0003 | Nordic Wind Register", "nwr.nordic.example", "", "Nordic Wind Register"),
+        (
+            "Plant record NWR-0003",
+            "nwr.nordic.example",
+            "The Nordic Wind Register lists 1.2 GW.",
+            "Nordic Wind Register",
+        ),
     ],
 )
 def test_a_source_is_named_as_its_publisher(title, domain, text, expected):

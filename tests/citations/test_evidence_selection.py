@@ -385,3 +385,29 @@ def test_a_page_quoting_what_a_company_said_still_disagrees_with_its_own_estimat
     )
     [d] = out["disagreements"]
     assert sorted(v["value"] for v in d["values"]) == ["65%", "70%"]
+
+
+def test_background_that_names_nothing_is_off_topic_when_the_question_names_something():
+    sq = "Which turbines does Harrow Shoal use?"
+    notes = [
+        note(1, "Harrow Shoal has 60 KX-15 turbines from Ostwind Systems.", "calder.example", subquestion=sq),
+        note(2, "Offshore turbines are turned to face the wind by a yaw system.", "calder.example", subquestion=sq),
+        note(
+            3, "We count seven turbine makers in our own survey of the market.", "wind-review.example", subquestion=sq
+        ),
+        note(4, "The turbines were installed in under seven months.", "calder.example", subquestion=sq),
+    ]
+    out = select(
+        question="Which turbines does Harrow Shoal use?",
+        outline=[{"heading": "S", "purpose": "the turbines"}],
+        notes=notes,
+    )
+    assert out["sections"]["S"] == [1, 3, 4]
+    assert "2" in out["withheld"]
+    # a question that names nothing keeps background: it may be what is asked
+    out = select(
+        question="How are offshore turbines turned to face the wind?",
+        outline=[{"heading": "S", "purpose": "the turbines"}],
+        notes=notes,
+    )
+    assert 2 in out["sections"]["S"]
