@@ -816,7 +816,6 @@ def _same_fact(note: dict, notes: list[dict]) -> list[int]:
 # -- the comparison table -------------------------------------------------------------------------
 
 MAX_TABLE_ROWS = 8
-_RELATION_NEAR_CHARS = 60
 
 
 def comparison_table(prompt: str) -> dict:
@@ -861,14 +860,20 @@ def comparison_table(prompt: str) -> dict:
                 ):
                     continue  # the row itself, another row, its own products ("Norvik Fjord"), the source
                 share = _figure_near(n["claim"], other)
-                key = other
+                # "Helion Cells NMC" (a table's cell) and "Helion Cells" are one supplier
+                key = next((k for k in linked if other.startswith(k + " ") or k.startswith(other + " ")), other)
                 linked.setdefault(key, []).append(n["id"])
                 if share and share.lower() in n["quote"].lower() and key not in shown:
                     shown[key] = f"{other} ({share})"
                 shown.setdefault(key, other)
         if linked:
-            value = ", ".join(shown[k] for k in list(linked)[:4])
-            ids = list(dict.fromkeys(i for k in list(linked)[:4] for i in linked[k]))
+            # when some linked names come with their share, those are the relation's members;
+            # a name without one is an incidental mention (a chief executive)
+            with_share = [k for k in linked if shown[k] != k]
+            keys = (with_share or list(linked))[:4]
+            value = ", ".join(shown[k] for k in keys)
+            # each shown name's first note is cited, whatever the others' count
+            ids = list(dict.fromkeys([linked[k][0] for k in keys] + [i for k in keys for i in linked[k]]))
             cells.append({"entity": row, "attribute": focus or "linked to", "value": value, "note_ids": ids[:6]})
     if cells:
         used_attrs.append(focus or "linked to")
@@ -889,16 +894,24 @@ def _set_members(subject: str, notes: list[dict]) -> list[str]:
     return best[1]
 
 
+_PART_END_RE = re.compile(r";\s*|,\s+|\s+and\s+|\s+\u2014\s+")
+
+
 def _figure_near(text: str, name: str) -> str:
-    """The percent or figure written next to `name` ("Kaiyo Battery Works (60%)", "60% from Kaiyo
-    Battery Works"), as written, or ""."""
+    """The percent or figure written next to `name` in its own part of the sentence ("Kaiyo
+    Battery Works (60%)", "60% from Kaiyo Battery Works", "Helion Cells NMC 55%"), as written,
+    or "". Parts end at ";", ", " and " and ": the 45% of "…; Quanta Battery Company LFP 45%"
+    is Quanta's, never the 55% of the part before it."""
     at = text.find(name)
     if at < 0:
         return ""
-    window = text[max(0, at - _RELATION_NEAR_CHARS) : at + len(name) + _RELATION_NEAR_CHARS]
-    found = composition.figures(window)
+    start = max((m.end() for m in _PART_END_RE.finditer(text, 0, at)), default=0)
+    after = _PART_END_RE.search(text, at + len(name))
+    part = text[start : after.start() if after else len(text)]
+    found = composition.figures(part)
     if not found:
         return ""
-    # the one nearest the name
-    best = min(found, key=lambda f: abs(window.find(f[2]) - (min(at, _RELATION_NEAR_CHARS))))
+    here = at - start
+    # the one nearest the name's own words
+    best = min(found, key=lambda f: min(abs(part.find(f[2]) - here), abs(part.find(f[2]) - (here + len(name)))))
     return best[2]

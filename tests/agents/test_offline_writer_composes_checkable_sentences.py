@@ -228,3 +228,15 @@ def test_the_opening_states_what_is_asked_not_what_describes_the_thing():
     ]
     out = opening("How much will the Tallow Reef offshore wind farm cost?", notes)
     assert "5.1 billion euros" in out["sentences"][0]["text"], out["sentences"]
+
+
+def test_a_table_cells_share_is_the_one_in_its_names_own_part_of_the_row():
+    row = (
+        "Cell suppliers, 2025 — Maker: Orvane Motors; Deliveries: 1,200,000; "
+        "Suppliers and share: Tessel Energy NMC 55%; Quarrow Cells LFP 45%."
+    )
+    assert writer._figure_near(row, "Tessel Energy NMC") == "55%"
+    assert writer._figure_near(row, "Quarrow Cells LFP") == "45%"
+    both = "Pellan Cars buys cells from Tessel Energy (60%) and Quarrow Cells (40%)."
+    assert writer._figure_near(both, "Quarrow Cells") == "40%"
+    assert writer._figure_near("Pellan Cars gets 60% of its cells from Tessel Energy.", "Tessel Energy") == "60%"
