@@ -24,10 +24,6 @@ MAX_ROW_WORDS = 140
 # Rows of one table share their context and headers, so they score alike: at most this many
 # rows of one table become notes of one page (the best-scoring ones), leaving room for prose.
 MAX_ROWS_PER_TABLE = 2
-_EACH_RE = re.compile(
-    r"\b(?:each|every)\b|\b(?:two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?:largest|biggest|main|top|leading)\b",
-    re.I,
-)
 
 
 def _table_of(sentence: tx.Sentence) -> str | None:
@@ -243,9 +239,6 @@ def read(subquestion: str, page: str, max_notes: int = 5, title: str = "") -> di
     ranked.sort(key=lambda entry: (-entry[0], entry[1].start))
     chosen = []
     rows_taken: dict[str, int] = {}
-    # A sub-question about each member of a set ("the battery suppliers of each of the five
-    # largest makers") is answered row by row: a table with one row per member is the answer.
-    row_cap = max_notes if _EACH_RE.search(subquestion) else MAX_ROWS_PER_TABLE
     floor = RELATIVE_SCORE_FLOOR * ranked[0][0] if ranked else 0
     for score, sent, table in ranked:
         if score <= 0 or score < floor:
@@ -253,7 +246,7 @@ def read(subquestion: str, page: str, max_notes: int = 5, title: str = "") -> di
         if any(tx.jaccard(tx.term_set(sent.text), tx.term_set(c.text)) > 0.8 for c in chosen):
             continue  # the page repeats itself
         if table is not None:
-            if rows_taken.get(table, 0) >= row_cap:
+            if rows_taken.get(table, 0) >= MAX_ROWS_PER_TABLE:
                 continue
             rows_taken[table] = rows_taken.get(table, 0) + 1
         chosen.append(sent)
