@@ -39,9 +39,7 @@ def _subject(point: str) -> str:
     """The point's first name; a lone capitalised word that opens it is its first word
     ("Deliveries grew 13%", "Fourth-quarter deliveries were …"), and then every sentence of
     the report is weighed."""
-    names = tx.entities(point)
-    if names and " " not in names[0] and point.startswith(names[0]):
-        names = names[1:]
+    names = tx.names(point)
     return names[0] if names else ""
 
 
