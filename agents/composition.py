@@ -87,7 +87,8 @@ _UNIT_WORDS = {
 }
 _CURRENCY = {"$": "usd", "€": "eur", "£": "gbp", "¥": "jpy"}
 _FIGURE_RE = re.compile(
-    r"(?P<cur>[$€£¥])?\s?(?<![\w.])(?P<num>\d+(?:[.,]\d+)*)(?:\s?(?P<scale>thousand|millions?|billions?|bn|trillion)\b)?"
+    # "BT-15" (a designation's number) is no figure: "80 BT-15 turbines" is not 15 turbines
+    r"(?P<cur>[$€£¥])?\s?(?<![\w.])(?<![A-Za-z]-)(?P<num>\d+(?:[.,]\d+)*)(?:\s?(?P<scale>thousand|millions?|billions?|bn|trillion)\b)?"
     r"(?:\s?(?P<unit>%|per cent|percent|pct\b|[A-Za-z/]+))?"
 )
 _NAME_CONNECTORS = frozenset({"of", "de", "&", "and"})
@@ -343,3 +344,32 @@ def written_date(iso: str | None) -> str:
     if not m:
         return iso or "undated"
     return f"{int(m.group(3))} {_MONTH_NAMES[int(m.group(2)) - 1]} {m.group(1)}"
+
+
+def _items(value: str) -> list[str]:
+    """A table cell's names ("Helion Cells (55%), Quanta Battery Company (45%)") one by one; a
+    figure's own comma ("1,820,000") is not a separator."""
+    return [i.strip() for i in re.split(r",\s+", value) if i.strip()]
+
+
+def _listed(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def side_by_side(attribute: str, rows: list[tuple[str, str]]) -> str:
+    """One sentence that sets a comparison table's rows side by side ("The battery suppliers of
+    Voltara Motors are Helion Cells (55%) and Quanta Battery Company (45%); those of Kestrel
+    Automotive are …"), each clause checkable against its row's notes: every clause names its
+    row ("those of X are", distributed over its list by `distributed`) and holds only that
+    row's names and figures. "" for fewer than two rows."""
+    rows = [(entity, _items(value)) for entity, value in rows if entity and value and value.strip()]
+    attribute = attribute.strip()
+    if len(rows) < 2 or not attribute:
+        return ""
+    head = attribute.split()[-1].lower()
+    many = head.endswith("s") and not head.endswith("ss")
+    verb, again = ("are", "those") if many else ("is", "that")
+    clauses = [f"the {attribute} of {rows[0][0]} {verb} {_listed(rows[0][1])}"]
+    clauses += [f"{again} of {entity} {verb} {_listed(items)}" for entity, items in rows[1:]]
+    text = "; ".join(clauses[:-1]) + "; and " + clauses[-1] + "."
+    return text[:1].upper() + text[1:]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from agents import composition
 from agents import text as tx
 
 PRESENT_RECALL = 0.7
@@ -28,6 +29,20 @@ def _anchors(text: str) -> set[str]:
 
 def _figures(text: str) -> set[str]:
     return {n for n in tx.numbers(text) if not tx.is_year(n)}
+
+
+def _point_figures(point: str) -> list[str]:
+    """The point's figures as written with their scale ("1.46 million"), else as numbers."""
+    out = []
+    for _, _, written in composition.quantities(point):
+        number = tx.numbers(written)
+        if number and not tx.is_year(number[0]):
+            out.append(written if re.search(r"thousand|million|billion|bn|trillion", written, re.I) else number[0])
+    return out or sorted(_figures(point))
+
+
+def _amounts(text: str) -> set[float]:
+    return {value for value, _, written in composition.quantities(text) if not tx.is_year(tx.numbers(written)[0])}
 
 
 def _terms(text: str) -> set[str]:
@@ -49,8 +64,13 @@ def judge_point(point: str, sentences: list[str]) -> dict:
     window = " ".join(related)
     wanted = _terms(point) | _anchors(point)
     have = _terms(window) | _anchors(window) | {w.lower() for w in tx.words(window)}
+    # a figure as a quantity: "1.46 million" is stated by a table's "1,460,000"
+    stated = set(tx.numbers(window))
+    amounts = _amounts(window)
+    found = [f for f in _point_figures(point) if f in stated or _amounts(f) & amounts]
+    figures_ok = len(found) == len(_point_figures(point))
+    have |= {t for f in found for t in _terms(f) | _anchors(f)}
     recall = len(wanted & have) / len(wanted) if wanted else 0.0
-    figures_ok = _figures(point) <= set(tx.numbers(window))
     present = recall >= PRESENT_RECALL and figures_ok
     contradicted = False
     point_terms = _terms(point) - _figures(point)

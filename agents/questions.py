@@ -156,6 +156,27 @@ def vague_topic(question: str) -> str:
     return topic
 
 
+_PHRASE_WORD_RE = re.compile(r"[A-Za-z][\w'-]*")
+
+
+def topic_modifiers(question: str) -> list[str]:
+    """The words that narrow what a question is about: every hyphenated compound's words
+    ("sodium-ion"), and the words before the head noun of its first phrase of two or more
+    content words ("heat" of "heat pumps"; "solid", "state" of "solid-state batteries"), not
+    the head itself ("batteries") nor the phrases after it ("in electric cars"): "What is the
+    outlook for sodium-ion batteries in electric cars?" -> ["sodium", "ion"]."""
+    runs: list[list[str]] = [[]]
+    for word in _PHRASE_WORD_RE.findall(question):
+        if word.lower() in tx.STOPWORDS:
+            runs.append([])
+        else:
+            runs[-1].append(word)
+    out = [part for word in _PHRASE_WORD_RE.findall(question) if "-" in word for part in word.split("-") if part]
+    first = next((run for run in runs if len(run) >= 2), [])
+    out += [part for word in first[:-1] for part in word.split("-") if part]
+    return list(dict.fromkeys(w.lower() for w in out))
+
+
 # -- verb forms -------------------------------------------------------------------------------
 
 _IRREGULAR_PAST = {

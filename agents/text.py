@@ -149,9 +149,39 @@ _ENTITY_STOP = frozenset(
 _MONTHS = frozenset("January February March April May June July August September October November December".split())
 
 
+def row_parts(row: str) -> tuple[str, list[tuple[str, str]]]:
+    """("Context", [(header, value), ...]) of a table row written as text
+    ("Context — Header: value; Header: value.", agents/sources/tables.py); a cell without a
+    header has "" as its header."""
+    body = row.strip().rstrip(".")
+    context, dash, rest = body.partition(" \u2014 ")
+    if not dash:
+        context, rest = "", body
+    fields = []
+    for part in rest.split("; "):
+        header, colon, value = part.partition(": ")
+        fields.append((header.strip(), value.strip()) if colon else ("", part.strip()))
+    return context.strip(), fields
+
+
 def entities(text: str) -> list[str]:
     """Capitalised names (one or more words) in order of appearance, without sentence-initial
-    function words or month names."""
+    function words or month names. A table row is about its cells: their names come first (the
+    row's key cell leads), then the context's; a header ("Rank", "Cell supplier") is a name only
+    when it is one of several words ("Voltara Motors: 55%"), and the context's lone first word
+    ("Electric car makers ranked …") is its first word, not a name."""
+    if is_table_row(text):
+        context, fields = row_parts(text)
+        out = []
+        for header, value in fields:
+            out += [n for n in _entities(header) if " " in n]
+            out += _entities(value)
+        out += [n for n in _entities(context) if " " in n or not context.startswith(n)]
+        return list(dict.fromkeys(out))
+    return _entities(text)
+
+
+def _entities(text: str) -> list[str]:
     out = []
     for m in _ENTITY_RE.finditer(text):
         parts = m.group(0).split()

@@ -10,6 +10,8 @@
   question's and its sub-question's names, and what notes name together with a member) must
   share a specific word with them. A word most of the job's
   notes use ("electric", "battery" in a job about electric car batteries) is not specific.
+- A question about a topic that names nothing ("the outlook for sodium-ion batteries"): the
+  words that narrow its topic ("sodium", "ion") are specific however many notes use them.
 - Background: when the question names something, a note that names nothing and states no
   figure ("Offshore turbines are turned to face the wind by a yaw system") is off topic.
 - Sections: a note whose own section's purpose shares none of its specific words, while another
@@ -22,6 +24,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
+from agents import questions as qtext
 from agents import text as tx
 from citations import facts as fx
 from citations.evidence import EvidenceNote
@@ -187,6 +190,11 @@ def off_topic(note: EvidenceNote, question: str, purpose: str, scope: Scope, gen
     shared = _topic_keys(note.claim) & topic
     if any(_matches(e, scope.named) for e in _entities(note.claim)):
         return not shared
+    if not tx.names(question):
+        # A question about a topic, not a named thing ("the outlook for sodium-ion batteries
+        # in electric cars"): most notes use the words that narrow it because the search
+        # followed them; they are what the question is about, never too common to count.
+        generic = generic - _topic_keys(" ".join(qtext.topic_modifiers(question)))
     return not (shared - generic)
 
 

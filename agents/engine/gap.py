@@ -78,6 +78,8 @@ def decide(prompt: str, max_new: int = 2) -> dict:
     focus_stems = {t[:5] for t in tx.terms(shape.focus)}
     member_names = set(members)
 
+    about_change = shape.kind == "trend"
+
     def linked(member: str, sentence: str) -> bool:
         if member not in sentence:
             return False
@@ -89,19 +91,27 @@ def decide(prompt: str, max_new: int = 2) -> dict:
             if e not in member_names and e.lower() not in question.lower() and not member_words & set(e.split())
         ]
         stems = {t[:5] for t in tx.terms(sentence)}
+        # A question about change is answered by what changed, not by who it is today: a
+        # sentence of a member's current suppliers does not cover "how have they changed".
+        if about_change and not _CHANGE_RE.search(sentence):
+            return False
         return bool(others) and bool(stems & (focus_stems | RELATION_STEMS))
 
     focus_sentences = [x.text for x in tx.sentences(" ".join(summaries[1:]))]
     asked = " ".join(texts).lower()
     section = researched[1].attrs.get("section", "") if len(researched) > 1 else ""
     wanted = shape.count or 5
-    new = []
+    new, uncovered = [], []
     for name, _ in members.most_common(wanted):
         if any(linked(name, sentence) for sentence in focus_sentences) or name.lower() in asked:
             continue
-        new.append(
-            {"text": f"Which {shape.focus} does {name} use, and for which products?", "section": section, "hop": 2}
+        text = (
+            f"How did the {shape.focus} of {name} change {shape.time or 'recently'}?"
+            if about_change
+            else f"Which {shape.focus} does {name} use, and for which products?"
         )
+        new.append({"text": text, "section": section, "hop": 2})
+        uncovered.append(name)
         if len(new) == max_new:
             break
     if not new:
@@ -113,13 +123,23 @@ def decide(prompt: str, max_new: int = 2) -> dict:
         }
     return {
         "enough": False,
-        "reason": f"{', '.join(n['text'].split(' does ')[1].split(' use')[0] for n in new)} named in the overview but not covered for {shape.focus}.",
+        "reason": f"{', '.join(uncovered)} named in the overview but not covered for {shape.focus}"
+        + (" changes." if about_change else "."),
         "new_subquestions": new,
         "unanswered": [],
     }
 
 
 # -- chains ---------------------------------------------------------------------------------------
+
+# What a sentence about change says: something began, ended or moved, or will.
+_CHANGE_RE = re.compile(
+    r"\b(?:add(?:s|ed)?|drop(?:s|ped)?|replac\w*|switch\w*|lost|los(?:es|ing)|gain\w*|moved?|shift\w*|"
+    r"new|former(?:ly)?|previous(?:ly)?|since|until|no longer|began|begins?|start(?:s|ed)?|stop(?:s|ped)?|"
+    r"end(?:s|ed)|will|signed|chang\w*|became|becomes|first|sole|only)\b",
+    re.I,
+)
+
 
 _RANK_DESC = re.compile(
     r"\b(largest|biggest|highest|greatest|most|best-selling|top-selling|leading|top|first|"

@@ -24,6 +24,41 @@ MAX_ROW_WORDS = 140
 # Rows of one table share their context and headers, so they score alike: at most this many
 # rows of one table become notes of one page (the best-scoring ones), leaving room for prose.
 MAX_ROWS_PER_TABLE = 2
+_EACH_RE = re.compile(
+    r"\b(?:each|every)\b|\b(?:two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?:largest|biggest|main|top|leading)\b",
+    re.I,
+)
+
+
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8}
+_RANK_ASK_RE = re.compile(
+    r"\b(?:(?P<count>two|three|four|five|six|seven|eight|nine|ten|\d+)\s+)?"
+    r"(?:(?P<ord>first|second|third|fourth|fifth|sixth|seventh|eighth|(?P<num>\d)(?:st|nd|rd|th))[\s-]+)?"
+    r"(?P<sup>largest|biggest|highest|top|leading|most)\b",
+    re.I,
+)
+_RANK_HEADERS = frozenset({"rank", "position", "place", "ranking", "#", "no.", "no"})
+RANK_ROW_BONUS = 1.0  # of its score: the row whose rank is the asked one ("second-highest": Rank 2)
+
+
+def asked_rank(subquestion: str) -> int:
+    """The place a sub-question asks for ("the second-highest 2025 deliveries" -> 2, "the
+    largest maker" -> 1), 0 when it asks none; "the five largest" is a set, not a place."""
+    for m in _RANK_ASK_RE.finditer(subquestion):
+        if m.group("count"):
+            continue
+        if m.group("num"):
+            return int(m.group("num"))
+        return _ORDINALS.get((m.group("ord") or "first").lower(), 0)
+    return 0
+
+
+def _row_rank(sentence: str) -> int:
+    """The rank a table row gives itself ("… — Rank: 2; Maker: …"), 0 when it gives none."""
+    for header, value in tx.row_parts(sentence)[1]:
+        if header.lower().rstrip(":") in _RANK_HEADERS and value.strip().isdigit():
+            return int(value.strip())
+    return 0
 
 
 def _table_of(sentence: tx.Sentence) -> str | None:
@@ -214,6 +249,7 @@ def read(subquestion: str, page: str, max_notes: int = 5, title: str = "") -> di
         tx.inner_names([s.text for s in every]) | {n.lower() for n in tx.entities(f"{title} {subquestion}")}
     )
     asks_of_names = bool(tx.entities(subquestion))
+    rank = asked_rank(subquestion)
     ranked = []
     for sent, terms, score, table in zip(sents, corpus, scores, tables):
         specific = _names_something(sent, known)
@@ -232,6 +268,8 @@ def read(subquestion: str, page: str, max_notes: int = 5, title: str = "") -> di
         if bridged and table is not None:
             body = sent.text.rpartition(" \u2014 ")[2]  # the row's cells, not the table's caption
             bonus += BRIDGE_BONUS * score * sum(1 for n in bridged if n in body)
+        if rank and table is not None and _row_rank(sent.text) == rank:
+            bonus += RANK_ROW_BONUS * score
         total = score + bonus
         if asks_of_names and not specific:
             total *= GENERIC_WEIGHT
@@ -239,6 +277,9 @@ def read(subquestion: str, page: str, max_notes: int = 5, title: str = "") -> di
     ranked.sort(key=lambda entry: (-entry[0], entry[1].start))
     chosen = []
     rows_taken: dict[str, int] = {}
+    # A sub-question about each member of a set ("the battery suppliers of each of the five
+    # largest makers") is answered row by row: a table with one row per member is the answer.
+    row_cap = max_notes if _EACH_RE.search(subquestion) else MAX_ROWS_PER_TABLE
     floor = RELATIVE_SCORE_FLOOR * ranked[0][0] if ranked else 0
     for score, sent, table in ranked:
         if score <= 0 or score < floor:
@@ -246,7 +287,7 @@ def read(subquestion: str, page: str, max_notes: int = 5, title: str = "") -> di
         if any(tx.jaccard(tx.term_set(sent.text), tx.term_set(c.text)) > 0.8 for c in chosen):
             continue  # the page repeats itself
         if table is not None:
-            if rows_taken.get(table, 0) >= MAX_ROWS_PER_TABLE:
+            if rows_taken.get(table, 0) >= row_cap:
                 continue
             rows_taken[table] = rows_taken.get(table, 0) + 1
         chosen.append(sent)

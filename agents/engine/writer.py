@@ -615,13 +615,41 @@ def _ask_names(ask: str) -> list[str]:
     return [n for n in dict.fromkeys(out) if len(n) > 2]
 
 
+# An outlook question's frame word ("the outlook for X") is in no note: what answers it is a
+# note about X that looks ahead.
+_FRAME_RE = re.compile(r"\b(?:outlook|future|forecast|prognosis|prospects)\s+(?:for|of)\s+", re.I)
+_AHEAD_RE = re.compile(
+    r"\b(?:expects?|expected|forecasts?|predicts?|projects?|projected|will|plans?|planned|outlook|"
+    r"by (?:19|20)\d\d|from (?:19|20)\d\d)\b",
+    re.I,
+)
+
+
+def _outlook_ask(question: str) -> str:
+    """ "What is the outlook for sodium-ion batteries in electric cars?" -> "sodium ion": what the
+    notes must be about, without the frame word; "" for other questions."""
+    m = _FRAME_RE.search(question)
+    if not m:
+        return ""
+    topic = question[m.end() :].strip(" ?.")
+    # the words that narrow the topic ("sodium-ion" of "sodium-ion batteries in electric cars")
+    # are what a note must be about; the rest is its setting
+    narrowing = set(qtext.topic_modifiers(topic))
+    words = [w for w in re.findall(r"[A-Za-z][\w'-]*", topic) if set(w.lower().split("-")) <= narrowing]
+    return " ".join(dict.fromkeys(words)) or topic
+
+
 def write_answer(prompt: str) -> dict:
     """The opening: the notes that answer the question most directly, 2-3 sentences. For a chain
     of facts the final link's notes (the highest hop, asked by name in the latest round) come
     first. When no note states what the question asks (its rarest words are in none of them),
     say so in `unanswered`."""
-    question = bk.block(prompt, "question")
+    asked = bk.block(prompt, "question")
     notes = [_voiced(n) for n in _notes(prompt) if not _heading_like(n["claim"])]
+    # An outlook question is answered by the notes about its topic that look ahead.
+    question = _outlook_ask(asked) or asked
+    if question != asked:
+        notes = [n for n in notes if _AHEAD_RE.search(n["claim"])] or notes
     sqs = [
         (int(b.attrs.get("hop") or 0), int(b.attrs.get("round") or 1), b.attrs.get("id", ""), b.body.strip())
         for b in bk.blocks(bk.block(prompt, "subquestions"), "subquestion")
@@ -631,7 +659,7 @@ def write_answer(prompt: str) -> dict:
         return {
             "sentences": [],
             "need_context": [],
-            "unanswered": [] if already_missing else [qtext.absence_clause(question)],
+            "unanswered": [] if already_missing else [qtext.absence_clause(asked)],
         }
     weights = _weights(notes)
     top_hop = max((h for h, _, _, _ in sqs), default=0)
@@ -707,15 +735,17 @@ def write_answer(prompt: str) -> dict:
             or not _figure_given(question, notes)
         )
     ):
-        unanswered.append(qtext.absence_clause(question))
+        unanswered.append(qtext.absence_clause(asked))
     # A second sentence from the rest of the question's asks when only one was found.
     if len(chosen) < 2:
         rest = sorted(
             (n for n in notes if n not in chosen), key=lambda n: (-fit(question, n), -n["quality"], n["place"])
         )
-        for n in rest[: 2 - len(chosen)]:
-            if fit(question, n) >= ANSWERED_SHARE:
-                chosen.append(n)
+        for n in rest:
+            if len(chosen) >= 2 or fit(question, n) < ANSWERED_SHARE:
+                break
+            if not any(_one_fact(n["claim"], c["claim"]) for c in chosen):
+                chosen.append(n)  # a copy of a chosen note (a syndicated page) adds nothing
     distinct: list[dict] = []
     for n in chosen:
         if not any(_one_fact(n["claim"], d["claim"]) for d in distinct):

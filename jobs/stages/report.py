@@ -85,7 +85,10 @@ def build_report(job: Job, checked: list[CheckedSentence], precision, coverage) 
     sections, cited = [], []
     headings = {c.section_index: c.heading for c in checked}
     opening = _write_output(job, "answer")
-    absence = absence_sentence(opening.get("unanswered") or [])
+    table = comparison_table(job, _write_output(job, "table"))
+    # A table that sets two or more of the compared things side by side is what was asked.
+    compared = table is not None and len(table["entities"]) >= 2
+    absence = "" if compared else absence_sentence(opening.get("unanswered") or [])
     if absence:
         headings.setdefault(0, ANSWER_HEADING)
     for heading_index in sorted(headings):
@@ -102,7 +105,6 @@ def build_report(job: Job, checked: list[CheckedSentence], precision, coverage) 
             sections.append({"heading": headings[heading_index], "sentences": sentences})
             for s in sentences:
                 cited.extend(s["citations"])
-    table = comparison_table(job, _write_output(job, "table"))
     for row in table["rows"] if table else []:
         cited.extend(i for cell in row["cells"] if cell for i in cell["citations"])
     notes = Note.objects.filter(job=job, note_id__in=set(cited)).select_related("source")

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import re
 
+from agents import composition, writer
 from agents import gap_check as agents_gap
 from agents import questions as qtext
 from agents import text as tx
-from agents import writer
 from agents.llm import ModelOutputError
 from jobs.models import Job, Note, SubQuestion
 from jobs.runtime import budget, events
@@ -310,7 +310,7 @@ def drafted_sentences(ctx: RunContext, indexes: list[int]) -> list[dict]:
     from jobs.runtime.steps import step_key
 
     keys = {index: step_key(ctx.job_id, None, "write", _counter(index)) for index in indexes}
-    missing = [k for k in keys.values() if k not in ctx.replay]
+    missing = [k for k in [*keys.values(), *_table_keys(ctx)] if k not in ctx.replay]
     if missing:
         ctx.prefetch(step_key__in=missing)
     sections = {s["index"]: s for s in report_sections(ctx.job)}
@@ -319,9 +319,53 @@ def drafted_sentences(ctx: RunContext, indexes: list[int]) -> list[dict]:
         out = ctx.replay.get(keys[index])
         section = sections.get(index) or _section([], ctx.job, index)
         drafted.extend(_section_sentences(section, out) if out is not None else write_section(ctx, index, section))
-    # Disagreements are stated in sentences built in code (every model's report has them).
+    return completed_draft(ctx, drafted)
+
+
+def _table_keys(ctx: RunContext) -> list[str]:
+    """The comparison table's write step key, for a comparison question only."""
+    from jobs.runtime.steps import step_key
+
+    return [step_key(ctx.job_id, None, "write", "table")] if is_comparison(ctx.job.question) else []
+
+
+def completed_draft(ctx: RunContext, drafted: list[dict]) -> list[dict]:
+    """The sections' drafted sentences with what code states in every model's report: a
+    comparison's rows side by side in the opening, the disagreements; repeats merged."""
+    for key in _table_keys(ctx):
+        if key not in ctx.replay:
+            ctx.prefetch(step_key__in=[key])
+        drafted = with_side_by_side(ctx.job, drafted, ctx.replay.get(key))
     drafted += evidence.disagreement_drafts(evidence.run(ctx), drafted)
     return merge_repeated_sentences(drafted)
+
+
+MAX_SIDE_BY_SIDE_NOTES = 3  # per row: the first note of each name it shows comes first
+
+
+def with_side_by_side(job: Job, drafted: list[dict], table: dict | None) -> list[dict]:
+    """A comparison's opening sets the table's rows side by side in one sentence (built in code,
+    so every model's report has it), after the opening's sentence that lists the rows' names
+    (else at its end); the table's cells are checked first (report.comparison_table), so the
+    sentence holds only what their notes hold."""
+    checked = report.comparison_table(job, table) if table else None
+    opening = [d for d in drafted if d["section_index"] == 0]
+    if not checked:
+        return drafted
+    rows = [(r["entity"], r["cells"][0]) for r in checked["rows"] if r["cells"] and r["cells"][0]]
+    text = composition.side_by_side(checked["attributes"][0], [(e, c["value"]) for e, c in rows])
+    if not text:
+        return drafted
+    ids = list(dict.fromkeys(i for _, c in rows for i in c["citations"][:MAX_SIDE_BY_SIDE_NOTES]))
+    entities = [e for e, _ in rows]
+    at = next(
+        (k + 1 for k, d in enumerate(opening) if sum(e in d["text"] for e in entities) >= len(entities) / 2),
+        len(opening),
+    )
+    summary = {"text": text, "note_ids": ids, "section_index": 0, "heading": ANSWER_HEADING}
+    opening = [*opening[:at], summary, *opening[at:]]
+    opening = [{**d, "position": k} for k, d in enumerate(opening)]
+    return opening + [d for d in drafted if d["section_index"] != 0]
 
 
 def start_checking(ctx: RunContext) -> None:
@@ -341,10 +385,9 @@ def write_and_check(ctx: RunContext) -> None:
     a chord of section tasks, then a chord of check batches)."""
     ctx.prefetch(kind__in=["write", "check"])
     start_writing(ctx)
-    drafted = write_sections(ctx)
-    drafted += evidence.disagreement_drafts(evidence.run(ctx), drafted)
+    drafted = completed_draft(ctx, write_sections(ctx))
     start_checking(ctx)
-    checked, check_stop = check.check_draft(ctx, merge_repeated_sentences(drafted))
+    checked, check_stop = check.check_draft(ctx, drafted)
     finish_report(ctx, checked, check_stop)
 
 

@@ -134,7 +134,8 @@ def test_a_name_the_sources_rank_elsewhere_is_not_taken_for_the_first_and_behind
 
 def test_a_table_rows_column_labels_are_not_names():
     row = "Mills by output, 2025 — Operator: Brisco Steel; Site: Tarrow; Annual output (kt): 900; Total: 1,400."
-    assert gap._candidates(row, set()) == ["Mills", "Brisco Steel", "Tarrow"]
+    # (and the caption's lone first word, "Mills", is its first word, not a name)
+    assert gap._candidates(row, set()) == ["Brisco Steel", "Tarrow"]
     # Outside a table row a name before a colon is a name.
     assert gap._candidates("Orvane Motors: cells from Brisco Steel.", set()) == ["Orvane Motors", "Brisco Steel"]
 

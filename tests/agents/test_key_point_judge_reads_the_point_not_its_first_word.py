@@ -30,3 +30,15 @@ def test_a_named_subject_still_limits_the_sentences_weighed():
     # 402,000 is Orvane's figure; a point about another maker is not made present by it
     [verdict] = keypoints.judge_report(["Halden Cars delivered 402,000 vehicles in the fourth quarter"], REPORT)
     assert not verdict["present"], verdict
+
+
+def test_a_figure_is_read_as_a_quantity_not_as_its_digits():
+    from agents import keypoints
+
+    point = "Orvane Tractors had the second-highest 2025 deliveries (1.46 million)"
+    row = "Tractor makers by 2025 deliveries — Rank: 2; Maker: Orvane Tractors; 2025 deliveries: 1,460,000."
+    prose = "By 2025 deliveries, Orvane Tractors was the second-highest tractor maker."
+    assert keypoints.judge_point(point, [row, prose])["present"]
+    assert not keypoints.judge_point(point, [prose])["present"]  # the figure is not stated
+    wrong = "Tractor makers by 2025 deliveries — Rank: 2; Maker: Orvane Tractors; 2025 deliveries: 1,390,000."
+    assert not keypoints.judge_point(point, [wrong, prose])["present"]

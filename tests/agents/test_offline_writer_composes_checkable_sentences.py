@@ -240,3 +240,25 @@ def test_a_table_cells_share_is_the_one_in_its_names_own_part_of_the_row():
     both = "Pellan Cars buys cells from Tessel Energy (60%) and Quarrow Cells (40%)."
     assert writer._figure_near(both, "Quarrow Cells") == "40%"
     assert writer._figure_near("Pellan Cars gets 60% of its cells from Tessel Energy.", "Tessel Energy") == "60%"
+
+
+def test_rows_side_by_side_name_each_row_in_its_own_clause():
+    from agents import composition
+
+    text = composition.side_by_side(
+        "battery suppliers",
+        [("Orvane Motors", "Tessel Energy (70%), Quarrow Cells (30%)"), ("Pellan Cars", "Tessel Energy")],
+    )
+    assert text == (
+        "The battery suppliers of Orvane Motors are Tessel Energy (70%) and Quarrow Cells (30%); "
+        "and those of Pellan Cars are Tessel Energy."
+    )
+    # each clause is checked on its own, and a list name by name
+    assert composition.distributed("those of Orvane Motors are Tessel Energy (70%) and Quarrow Cells (30%)") == [
+        "those of Orvane Motors are Tessel Energy (70%)",
+        "those of Orvane Motors are Quarrow Cells (30%)",
+    ]
+    assert composition.side_by_side("headquarters city", [("A Co", "Lessing"), ("B Co", "Tarvik")]).startswith(
+        "The headquarters city of A Co is Lessing; and that of B Co is Tarvik"
+    )
+    assert composition.side_by_side("battery suppliers", [("Orvane Motors", "Tessel Energy")]) == ""

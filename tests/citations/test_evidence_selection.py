@@ -411,3 +411,30 @@ def test_background_that_names_nothing_is_off_topic_when_the_question_names_some
         notes=notes,
     )
     assert 2 in out["sections"]["S"]
+
+
+def test_a_topic_questions_narrowing_words_count_however_many_notes_use_them():
+    from agents import questions as qtext
+
+    question = "What is the outlook for tidal-stream turbines in island grids?"
+    assert qtext.topic_modifiers(question) == ["tidal", "stream"]
+    assert qtext.topic_modifiers("How do heat pumps perform in cold climates?") == ["heat", "pumps"]
+    assert qtext.topic_modifiers("Tell me about batteries") == []
+    sq = "List the forecasts for tidal-stream turbines in island grids."
+    about = [
+        "Tidal-stream turbines produced 40 GWh in island grids in 2025.",
+        "Orkan Tidal expects tidal-stream costs to halve by 2030.",
+        "The tidal-stream array at Skerry Sound will add 12 MW in 2027.",
+        "Tidal-stream output can be forecast years ahead, unlike wind.",
+        "Two tidal-stream projects were delayed by a shortage of vessels.",
+    ]
+    aside = [
+        "Island grids run on diesel generators for most of the year.",
+        "Grid operators publish a connection map every spring.",
+        "Turbines of every kind need a yearly inspection.",
+    ]
+    notes = [note(i, text, f"site{i}.example", subquestion=sq) for i, text in enumerate(about + aside, 1)]
+    out = select(question=question, outline=[{"heading": "S", "purpose": "the outlook"}], notes=notes)
+    kept = set(out["sections"]["S"])
+    # every note on tidal-stream turbines is kept, though all of them use the words
+    assert set(range(1, len(about) + 1)) <= kept, out["withheld"]

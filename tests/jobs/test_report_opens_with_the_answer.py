@@ -307,3 +307,71 @@ def test_a_figure_of_another_place_does_not_answer_a_question_about_this_one(ali
     report = written(job)
     first = report["sections"][0]["sentences"][0]
     assert first["text"] == f"{ABSENCE}what the annual capacity of the Vessel Works plant in Molde is."
+
+
+def test_a_comparisons_opening_sets_the_tables_rows_side_by_side_in_one_checked_sentence(compared):
+    job, notes = compared
+    report = written(job)
+    opening = report["sections"][0]["sentences"]
+    side = [s for s in opening if s["text"].startswith("The battery suppliers of ")]
+    assert len(side) == 1, [s["text"] for s in opening]
+    assert side[0]["text"] == (
+        "The battery suppliers of Orvane Motors are Tessel Energy (70%) and Quarrow Cells (30%); "
+        "and those of Pellan Cars are Tessel Energy."
+    )
+    assert side[0]["verdict"] == "supported"
+    by_id = {n.pk: n for n in notes.values()}
+    quotes = " ".join(by_id[i].quote for i in side[0]["citations"])
+    assert all(
+        name in quotes for name in ("Orvane Motors", "Pellan Cars", "Tessel Energy", "Quarrow Cells", "70%", "30%")
+    )
+    # the table answers the comparison: no "The sources found do not state …"
+    assert not any(s.get("kind") == "absence" for s in opening)
+
+
+def test_a_cell_the_check_leaves_out_is_not_set_side_by_side(compared, settings):
+    job, notes = compared
+    orvane, pellan = notes[COMPARE_NOTES[0]], notes[COMPARE_NOTES[2]]
+    table = {
+        "entities": ["Orvane Motors", "Pellan Cars"],
+        "attributes": ["main suppliers"],
+        "cells": [
+            {
+                "entity": "Orvane Motors",
+                "attribute": "main suppliers",
+                "value": "Tessel Energy (75%)",
+                "note_ids": [orvane.pk],
+            },
+            {"entity": "Pellan Cars", "attribute": "main suppliers", "value": "Tessel Energy", "note_ids": [pellan.pk]},
+        ],
+    }
+    with scripted_model(settings, comparison_table=[table]):
+        report = written(job)
+    texts = [s["text"] for s in report["sections"][0]["sentences"]]
+    # 75% is in no quote: that cell is left out, and one row is nothing to set side by side
+    assert not any("main suppliers" in t for t in texts), texts
+
+
+def test_an_outlook_question_opens_with_what_its_sources_expect_not_with_an_absence(alice):
+    job, notes = make_job(
+        alice,
+        "What is the outlook for tidal-stream turbines in island grids?",
+        [("Answer", "The direct answer."), ("Evidence", "What the sources establish.")],
+        [
+            (
+                "List the forecasts for tidal-stream turbines in island grids.",
+                "Answer",
+                1,
+                1,
+                [
+                    "Orkan Tidal expects tidal-stream turbines to supply a fifth of island grids by 2032.",
+                    "Tidal-stream turbines produced 40 GWh in island grids in 2025.",
+                    "The tidal-stream array at Skerry Sound will add 12 MW to the island grid in 2027.",
+                ],
+            )
+        ],
+    )
+    report = written(job)
+    opening = report["sections"][0]["sentences"]
+    assert not any(s.get("kind") == "absence" for s in opening), opening
+    assert "Orkan Tidal expects" in opening[0]["text"] or "Skerry Sound will" in opening[0]["text"], opening
