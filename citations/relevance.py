@@ -12,6 +12,9 @@
   notes use ("electric", "battery" in a job about electric car batteries) is not specific.
 - A question about a topic that names nothing ("the outlook for sodium-ion batteries"): the
   words that narrow its topic ("sodium", "ion") are specific however many notes use them.
+- A ranked rival: when the question asks for one place in a ranking and the plan's later
+  sub-questions named what holds it, a note giving a name outside the scope its place ("was
+  the fourth-largest maker", "Rank: 6") is kept out.
 - Background: when the question names something, a note that names nothing and states no
   figure ("Offshore turbines are turned to face the wind by a yaw system") is off topic.
 - Sections: a note whose own section's purpose shares none of its specific words, while another
@@ -63,6 +66,19 @@ _OUTSIDE_SET_RE = re.compile(
 )
 
 
+_ORDINAL = r"(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th))"
+_SUPERLATIVE = r"(?:largest|biggest|highest|greatest|leading|top|smallest|lowest)"
+# A question that asks for one place in a ranking ("the maker with the second-highest 2025
+# deliveries", "the largest plant"); a counted set ("the five largest") is not one place.
+_PLACE_ASK_RE = re.compile(rf"\b(?:{_ORDINAL}[\s-]+)?{_SUPERLATIVE}\b|\bmost\s+\w+", re.I)
+# A note that gives something its place in a ranking ("was the fourth-largest …", "ranked
+# sixth", a table row's "Rank: 6").
+_RANKED_RE = re.compile(
+    rf"\b{_ORDINAL}[\s-]+{_SUPERLATIVE}\b|\branked\s+(?:as\s+the\s+)?{_ORDINAL}\b|\b(?:Rank|Position|Place):\s*\d+;",
+    re.I,
+)
+
+
 @dataclass
 class Scope:
     count: int = 0
@@ -70,6 +86,7 @@ class Scope:
     members: set = field(default_factory=set)
     peers: set = field(default_factory=set)
     named: set = field(default_factory=set)  # everything in scope (members, question and sub-question names, partners)
+    planned: set = field(default_factory=set)  # names the sub-questions give that the question does not
 
 
 def _entities(text: str) -> set[str]:
@@ -139,7 +156,8 @@ def find_scope(question: str, notes: list[EvidenceNote], subquestions: list[str]
                 scope.peers.add(names[0])
     named = set(scope.members) | _entities(question)
     for sq in subquestions:
-        named |= _entities(sq)
+        scope.planned |= {e for e in _entities(sq) if not _matches(e, _entities(question))}
+    named |= scope.planned
     partners = set()
     for note in notes:
         names = _entities(note.claim)
@@ -157,6 +175,20 @@ def outside_set(note: EvidenceNote, scope: Scope) -> bool:
     if not names or any(_matches(e, scope.members) for e in names):
         return False
     return _matches(names[0], scope.peers) and not _matches(names[0], scope.members)
+
+
+def ranked_rival(note: EvidenceNote, question: str, scope: Scope) -> bool:
+    """A question that asks for one place in a ranking ("the maker with the second-highest
+    deliveries") was resolved by the plan's later sub-questions, which name what holds it (and
+    the notes name its partners): a note giving another name its place ("Aurelia Mobility was
+    the fourth-largest maker", a row "Rank: 6; Maker: Pellucid Cars") is about a rival, not the
+    answer. Not for a counted set (the set's rule decides), nor before anything was resolved."""
+    if scope.count or not scope.planned or not _PLACE_ASK_RE.search(question):
+        return False
+    if not _RANKED_RE.search(note.claim):
+        return False
+    names = fx._entity_keys(note.claim)
+    return bool(names) and not any(_matches(e, scope.named) for e in names)
 
 
 def generic_terms(notes: list[EvidenceNote]) -> set[str]:

@@ -122,6 +122,9 @@ def select(
         if relevance.outside_set(note, scope):
             withheld[note.id] = "outside the question's set"
             continue
+        if relevance.ranked_rival(note, question, scope):
+            withheld[note.id] = "a rival in the ranking the question asks about"
+            continue
         own = note.section if note.section in purposes else first
         if relevance.off_topic(note, question, purposes.get(own, ""), scope, generic):
             withheld[note.id] = "off the question's topic"

@@ -210,12 +210,21 @@ def compare_reports(previous: Job, current: Job) -> dict:
     """{previous_job_id, claims_added, claims_no_longer_supported, figures_changed, summary}."""
     old, new = _claims(previous), _claims(current)
     old_words = [_masked_words(c["text"]) for c in old]
-    matched_old: set[int] = set()
+    # A claim stated again word for word is the same claim; only the rest are paired by likeness,
+    # each with an earlier claim not yet paired that states as many figures (a sentence that
+    # drops or adds a figure says something else, not a changed value).
+    exact = {c["text"]: i for i, c in enumerate(old)}
+    matched_old: set[int] = {exact[c["text"]] for c in new if c["text"] in exact}
     added, changed = [], []
     for claim in new:
+        if claim["text"] in exact:
+            continue
         words = _masked_words(claim["text"])
+        count = len(figures(claim["text"]))
         best, best_i = 0.0, None
         for i, ow in enumerate(old_words):
+            if i in matched_old or len(figures(old[i]["text"])) != count:
+                continue
             score = _similarity(words, ow)
             if score > best:
                 best, best_i = score, i

@@ -556,8 +556,9 @@ def _fit(
     score = _fit_terms(ask, note, weights, all_named_bonus=all_named_bonus)
     if focus and not focus & _prefix_terms(note["claim"]):
         score *= FOCUS_MISSING_SHARE
-    if about_its_names and (names := _ask_names(ask)) and not any(_names(note, n) for n in names):
-        score *= OTHER_SUBJECT_SHARE
+    if about_its_names and (names := _ask_names(ask)):
+        if not any(_names(note, n) for n in names) or _row_of_a_part(note["claim"], names):
+            score *= OTHER_SUBJECT_SHARE
     years = {y for y in tx.numbers(ask) if tx.is_year(y)}
     note_years = {y for y in tx.numbers(note["claim"]) if tx.is_year(y)}
     if years and note_years and not years & note_years:
@@ -570,6 +571,20 @@ def _fit(
     elif _YEAR_ASK_RE.search(ask) and note_years:
         score += QUANTITY_BONUS  # the ask wants a year and the note gives one
     return score
+
+
+def _row_of_a_part(claim: str, names: list[str]) -> bool:
+    """A table row about one part of an asked thing: the asked name is only in the row's caption
+    and its key cell names something else ("Voltara Motors 2025 deliveries by model — Model:
+    Voltara Pulse; …" is the Voltara Pulse's figure, not Voltara Motors')."""
+    if not tx.is_table_row(claim):
+        return False
+    context, fields = tx.row_parts(claim)
+    cells = " ".join(v for _, v in fields).lower()
+    if any(n.lower() in cells for n in names) or not any(n.lower() in context.lower() for n in names):
+        return False
+    key = tx.entities(fields[0][1]) if fields else []
+    return bool(key)
 
 
 def _focus(ask: str, notes: list[dict]) -> frozenset:

@@ -438,3 +438,40 @@ def test_a_topic_questions_narrowing_words_count_however_many_notes_use_them():
     kept = set(out["sections"]["S"])
     # every note on tidal-stream turbines is kept, though all of them use the words
     assert set(range(1, len(about) + 1)) <= kept, out["withheld"]
+
+
+def test_a_rival_in_the_ranking_the_question_asks_about_is_kept_out_once_the_plan_named_the_answer():
+    question = "Which company supplies the battery cells of the tractor maker with the second-highest 2025 deliveries?"
+    notes = [
+        note(1, "Pellan Farm Machines ranked as the second-largest tractor maker by 2025 deliveries.", "a.example"),
+        note(2, "Tessel Energy supplies the battery cells of Pellan Farm Machines.", "b.example"),
+        note(3, "Halden Agri was the fourth-largest tractor maker by 2025 deliveries.", "c.example"),
+        note(
+            4,
+            "Tractor makers ranked by 2025 deliveries — Rank: 6; Maker: Brask Machinery; 2025 deliveries: 98,000.",
+            "c.example",
+        ),
+        note(5, "Tessel Energy makes its cells in Lessing.", "b.example"),
+    ]
+    outline = [{"heading": "S", "purpose": "the supplier of the maker"}]
+    out = select(
+        question=question,
+        outline=outline,
+        notes=notes,
+        subquestions={
+            "S": [
+                "Which tractor maker had the second-highest 2025 deliveries?",
+                "Which cells does Tessel Energy supply?",
+            ]
+        },
+    )
+    assert sorted(out["sections"]["S"]) == [1, 2, 5], out["withheld"]
+    assert out["withheld"]["3"] == out["withheld"]["4"] == "a rival in the ranking the question asks about"
+    # before a later sub-question names what holds the place, the ranking is the evidence
+    out = select(
+        question=question,
+        outline=outline,
+        notes=notes,
+        subquestions={"S": ["Which tractor maker had the second-highest 2025 deliveries?"]},
+    )
+    assert {3, 4} <= set(out["sections"]["S"]), out["withheld"]

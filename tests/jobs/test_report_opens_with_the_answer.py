@@ -375,3 +375,26 @@ def test_an_outlook_question_opens_with_what_its_sources_expect_not_with_an_abse
     opening = report["sections"][0]["sentences"]
     assert not any(s.get("kind") == "absence" for s in opening), opening
     assert "Orkan Tidal expects" in opening[0]["text"] or "Skerry Sound will" in opening[0]["text"], opening
+
+
+def test_a_row_about_one_part_of_the_asked_thing_does_not_answer_for_the_whole(alice):
+    job, notes = make_job(
+        alice,
+        "How many tractors did Orvane Tractors deliver in 2025?",
+        [("Answer", "The direct answer."), ("Context", "Background.")],
+        [
+            (
+                "How many tractors did Orvane Tractors deliver in 2025?",
+                "Answer",
+                1,
+                1,
+                [
+                    "Orvane Tractors 2025 deliveries by model — Model: Orvane T4; Segment: small farm tractors; "
+                    "2025 deliveries: 42,000.",
+                    "Orvane Tractors delivered 412,000 vehicles in 2025.",
+                ],
+            )
+        ],
+    )
+    report = written(job)
+    assert report["sections"][0]["sentences"][0]["text"] == "Orvane Tractors delivered 412,000 vehicles in 2025."

@@ -195,3 +195,28 @@ def test_only_a_finished_report_of_ones_own_can_be_watched(db, settings):
         watches.watch_create(user=alice, job_id=done.pk, schedule="hourly")
     assert info.value.field == "schedule"
     assert not Watch.objects.exists()
+
+
+def _report(*texts):
+    return {"sections": [{"heading": "S", "sentences": [{"text": t, "citations": []} for t in texts]}], "sources": []}
+
+
+def test_a_claim_stated_again_is_paired_with_itself_and_one_that_drops_a_figure_is_a_new_claim(db):
+    user = UserFactory(username=f"carol-{uuid.uuid4().hex[:8]}")
+    both = "Orvane Tractors is the largest tractor maker by 2025 deliveries and delivered 412,000 tractors."
+    previous = JobFactory(user=user, status=Job.Status.DONE, report=_report(both, "Orvane Tractors sells 14 models."))
+    current = JobFactory(
+        user=user,
+        status=Job.Status.DONE,
+        report=_report(
+            "Orvane Tractors is the largest tractor maker by 2025 deliveries.", both, "Orvane Tractors sells 15 models."
+        ),
+    )
+    changed = watches.compare_reports(previous, current)
+    assert [c["text"] for c in changed["claims_added"]] == [
+        "Orvane Tractors is the largest tractor maker by 2025 deliveries."
+    ]
+    assert changed["claims_no_longer_supported"] == []
+    assert [(c["previous_claim"], c["changes"]) for c in changed["figures_changed"]] == [
+        ("Orvane Tractors sells 14 models.", [{"old": "14", "new": "15"}])
+    ]
