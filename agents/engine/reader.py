@@ -8,6 +8,7 @@ import re
 from rank_bm25 import BM25Plus
 
 from agents import text as tx
+from agents.engine import question as qshape
 from agents.safety import looks_like_instruction
 
 MIN_WORDS = 6
@@ -30,10 +31,9 @@ _EACH_RE = re.compile(
 )
 
 
-_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8}
 _RANK_ASK_RE = re.compile(
     r"\b(?:(?P<count>two|three|four|five|six|seven|eight|nine|ten|\d+)\s+)?"
-    r"(?:(?P<ord>first|second|third|fourth|fifth|sixth|seventh|eighth|(?P<num>\d)(?:st|nd|rd|th))[\s-]+)?"
+    rf"(?:(?P<ord>{'|'.join(qshape.ORDINALS)})[\s-]+)?"
     r"(?P<sup>largest|biggest|highest|top|leading|most)\b",
     re.I,
 )
@@ -45,11 +45,8 @@ def asked_rank(subquestion: str) -> int:
     """The place a sub-question asks for ("the second-highest 2025 deliveries" -> 2, "the
     largest maker" -> 1), 0 when it asks none; "the five largest" is a set, not a place."""
     for m in _RANK_ASK_RE.finditer(subquestion):
-        if m.group("count"):
-            continue
-        if m.group("num"):
-            return int(m.group("num"))
-        return _ORDINALS.get((m.group("ord") or "first").lower(), 0)
+        if not m.group("count"):
+            return qshape.ORDINALS.get((m.group("ord") or "first").lower(), 0)
     return 0
 
 
