@@ -15,7 +15,7 @@ from jobs.models import Job, Note, SubQuestion
 from jobs.runtime import budget, events
 from jobs.runtime.budget import Phase
 from jobs.runtime.ledger import BudgetExceeded
-from jobs.runtime.steps import RunContext, StepResult, run_step
+from jobs.runtime.steps import RunContext, StepResult, run_step, step_key
 from jobs.runtime.transitions import job_transition
 from jobs.stages import check, evidence, lifecycle, report
 from jobs.stages.gap import unanswered_for
@@ -307,8 +307,6 @@ def drafted_sentences(ctx: RunContext, indexes: list[int]) -> list[dict]:
     """The drafted sentences of sections `indexes` in report order, repeats merged (what the
     check judges, numbered as its step keys count): read from their write steps in one query;
     a section whose step is missing (its task failed for good) is drafted here."""
-    from jobs.runtime.steps import step_key
-
     keys = {index: step_key(ctx.job_id, None, "write", _counter(index)) for index in indexes}
     missing = [k for k in [*keys.values(), *_table_keys(ctx)] if k not in ctx.replay]
     if missing:
@@ -324,8 +322,6 @@ def drafted_sentences(ctx: RunContext, indexes: list[int]) -> list[dict]:
 
 def _table_keys(ctx: RunContext) -> list[str]:
     """The comparison table's write step key, for a comparison question only."""
-    from jobs.runtime.steps import step_key
-
     return [step_key(ctx.job_id, None, "write", "table")] if is_comparison(ctx.job.question) else []
 
 
@@ -349,9 +345,9 @@ def with_side_by_side(job: Job, drafted: list[dict], table: dict | None) -> list
     (else at its end); the table's cells are checked first (report.comparison_table), so the
     sentence holds only what their notes hold."""
     checked = report.comparison_table(job, table) if table else None
-    opening = [d for d in drafted if d["section_index"] == 0]
     if not checked:
         return drafted
+    opening = [d for d in drafted if d["section_index"] == 0]
     rows = [(r["entity"], r["cells"][0]) for r in checked["rows"] if r["cells"] and r["cells"][0]]
     text = composition.side_by_side(checked["attributes"][0], [(e, c["value"]) for e, c in rows])
     if not text:
