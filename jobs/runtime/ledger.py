@@ -76,6 +76,28 @@ return {t, u}
 """
 
 
+# Confirming calls once their rows say they are settled: a Redis loss between a call's count
+# and its step's commit has a rebuild count the row at its reservation; each (row id, tokens,
+# micro-dollars) in ARGV is counted again at what the row now holds (only the difference).
+_CONFIRM = """
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+local dt, du = 0, 0
+for i = 1, #ARGV, 3 do
+  local prev = redis.call('HGET', KEYS[3], ARGV[i])
+  local now = ARGV[i + 1] .. ':' .. ARGV[i + 2]
+  if prev and prev ~= now then
+    local pt, pu = string.match(prev, '(%d+):(%d+)')
+    dt = dt + tonumber(ARGV[i + 1]) - tonumber(pt)
+    du = du + tonumber(ARGV[i + 2]) - tonumber(pu)
+    redis.call('HSET', KEYS[3], ARGV[i], now)
+  end
+end
+if dt ~= 0 then redis.call('HINCRBY', KEYS[1], 'tokens', dt) end
+if du ~= 0 then redis.call('HINCRBY', KEYS[1], 'usd', du) end
+return 1
+"""
+
+
 class BudgetExceeded(Exception):
     """A reservation would cross the job's cap. `dimension` is "tokens" or "usd"."""
 
@@ -181,6 +203,16 @@ def settle(
     return _count(
         reservation.job_id, reservation.res_id, call_id, tokens, usd_micros, only_if_uncounted=False, mirror=mirror
     )
+
+
+def confirm(job_id, calls: list[tuple[int, int, int]]) -> None:
+    """Make what the ledger counted for each (provider_calls row id, tokens, micro-dollars)
+    match what its row now holds, once the rows are settled: a ledger rebuilt between a call's
+    settle and its step's commit counted that row at its reservation. One command for them all;
+    nothing to do when the ledger is missing (its rebuild reads the settled rows)."""
+    if calls:
+        args = [str(x) for call in calls for x in call]
+        redis_client().register_script(_CONFIRM)(keys=_keys(job_id), args=args)
 
 
 def settle_abandoned(job_id, *, call_id: int, res_id: str, tokens: int, usd_micros: int) -> None:

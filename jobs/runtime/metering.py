@@ -138,6 +138,7 @@ def metered_call(
             ok=True,
             error="",
         )
+        scope.counted_calls.append((started_pk, paid.tokens_in + paid.tokens_out, paid.usd_micros))
         scope.usage.add(
             model=paid.model if kind == "model" else "",
             tokens_in=paid.tokens_in,

@@ -28,11 +28,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import redis
 from django.conf import settings
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
-from jobs.runtime import drain, lease, telemetry
+from jobs.runtime import drain, lease, ledger, telemetry
 from jobs.runtime.budget import Phase
 from jobs.runtime.connections import release_for_wait
 from jobs.runtime.errors import JobDraining, JobStopped, LeaseLost
@@ -72,6 +73,9 @@ class StepScope:
     # UPDATEs that may wait for the step's commit (a paid call's row marked settled): sent in
     # the statement that commits the step, or on their own when the step fails.
     deferred: list[tuple[str, list]] = field(default_factory=list)
+    # (provider_calls row id, tokens, micro-dollars) of the calls this step settled: confirmed
+    # in the ledger once their rows are written (ledger.confirm).
+    counted_calls: list[tuple[int, int, int]] = field(default_factory=list)
 
     def defer_update(self, table, pk, /, **fields) -> None:
         """UPDATE row `pk` of model `table` with `fields` when the step commits (or fails)."""
@@ -83,6 +87,15 @@ class StepScope:
         with connection.cursor() as cur:
             for sql, params in pending:
                 cur.execute(sql, params)
+
+    def confirm_counts(self) -> None:
+        """Once the step's call rows are written: the ledger counts each as its row says."""
+        calls, self.counted_calls = self.counted_calls, []
+        try:
+            ledger.confirm(self.job.pk, calls)
+        except redis.exceptions.RedisError:
+            # A ledger that cannot be reached now is rebuilt from the rows when it is next used.
+            logger.warning("ledger of job %s: confirming %d calls failed", self.job.pk, len(calls), exc_info=True)
 
 
 current_scope: contextvars.ContextVar[StepScope | None] = contextvars.ContextVar("current_scope", default=None)
@@ -369,8 +382,10 @@ def run_step(
                     started_at=started_at,
                 )
         scope.deferred = []
+        scope.confirm_counts()
     except IntegrityError:
         scope.flush_deferred()  # undone with the commit a twin made fail
+        scope.confirm_counts()
         twin = stored_output(key)
         if twin is None:
             raise
@@ -390,6 +405,7 @@ def _settle_after_failed_commit(scope: StepScope, key: str) -> None:
     the deferred UPDATEs with it): a call that was made is still settled."""
     try:
         scope.flush_deferred()
+        scope.confirm_counts()
     except Exception:  # noqa: BLE001 - the commit's own error is the one to report
         logger.warning("step %s: settling its calls failed", key, exc_info=True)
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 import logging
 
 import redis
-from django.db.models.functions import Greatest
 from django.utils import timezone
 
 from jobs.models import Job
@@ -74,4 +73,6 @@ def _ledger_copy(job_id) -> dict:
     except redis.exceptions.RedisError:
         logger.warning("ledger of job %s unreadable: its row keeps the last copied totals", job_id, exc_info=True)
         return {}
-    return {"tokens_used": Greatest("tokens_used", tokens), "usd_used_micros": Greatest("usd_used_micros", usd)}
+    # Exact, not the greatest copy so far: a step may have copied totals a ledger rebuilt
+    # mid-step over-counted before its calls were confirmed (ledger.confirm).
+    return {"tokens_used": tokens, "usd_used_micros": usd}

@@ -102,3 +102,24 @@ def test_a_job_survives_redis_losing_everything_mid_run(live, make_user):
     assert ledger.used(job.pk) == (tokens, usd)
     assert job.tokens_used == tokens and job.usd_used_micros == usd
     assert usd <= job.budget_usd_micros and tokens <= job.budget_tokens
+
+
+@pytest.mark.django_db
+def test_a_rebuild_between_a_calls_count_and_its_steps_commit_is_corrected_when_the_step_commits():
+    """The call is counted, then Redis loses the ledger before the step's commit marks the row
+    settled: the rebuild counts the row at its reservation, and the confirmation after the
+    commit brings the ledger back to what the rows say."""
+    job = JobFactory(budget_tokens=100_000)
+    ledger.ensure(job.pk)
+    reservation = ledger.reserve(job.pk, tokens=2000, usd_micros=300, cap_tokens=100_000, cap_usd_micros=10**9)
+    row = ProviderCall.objects.create(
+        job=job, step_key="k1", kind="model", settled=False, reserved_tokens=2000, reserved_usd_micros=300
+    )
+    ledger.settle(reservation, tokens=750, usd_micros=120, call_id=row.pk, mirror=False)
+    redis_client().flushdb()
+    assert ledger.used(job.pk) == (2000, 300)  # the row is not settled yet: its reservation
+    ProviderCall.objects.filter(pk=row.pk).update(settled=True, tokens_in=700, tokens_out=50, usd_micros=120)
+    ledger.confirm(job.pk, [(row.pk, 750, 120)])
+    assert ledger.used(job.pk) == (750, 120) == ledger.spent_from_rows(job.pk)
+    ledger.confirm(job.pk, [(row.pk, 750, 120)])  # confirming again changes nothing
+    assert ledger.used(job.pk) == (750, 120)
