@@ -38,9 +38,8 @@ def pytest_sessionfinish(session, exitstatus):
     from tests import model_servers
 
     model_servers.stop_background_build(getattr(session.config, "_llama_build", None))
-    second = getattr(session.config, "_llama_session", None)
-    if second is not None:
-        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    for second in getattr(session.config, "_beside_sessions", []):
         if exitstatus == pytest.ExitCode.INTERRUPTED:
             second.stop()
         elif not second.finish(reporter.write_line if reporter else print) and session.exitstatus == 0:
@@ -62,10 +61,12 @@ def pytest_report_header(config):
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config, items):
     """After pytest-django has ordered the tests: refuse flushing tests, skip the PostgreSQL
-    ones on SQLite, and run the llama.cpp tests last while their server builds meanwhile."""
+    ones on SQLite, and run the tests that mostly wait (llama.cpp, real workers) in sessions
+    beside this one (tests/beside_sessions.py), or the llama.cpp ones last while their server
+    builds meanwhile."""
     from django.conf import settings
 
-    from tests import llama_session, model_servers
+    from tests import beside_sessions, model_servers
 
     flushing = [
         item.nodeid
@@ -81,26 +82,52 @@ def pytest_collection_modifyitems(config, items):
         )
     llama = [item for item in items if "llama" in item.keywords]
     others = [item for item in items if "llama" not in item.keywords]
-    second_redis = llama_session.other_redis_db(settings.REDIS_URL)
-    if llama and others and second_redis and not config.option.collectonly:
-        # Mostly waiting (a compile, jobs running to a deadline): in a second session beside these.
-        config.hook.pytest_deselected(items=llama)
-        items[:] = others
-        config._llama_session = llama_session.SecondSession(
-            [item.nodeid for item in llama], second_redis, settings.BASE_DIR
-        )
+    config._beside_sessions = []
+    beside = (
+        not config.option.collectonly
+        and beside_sessions.other_redis_db(settings.REDIS_URL) is not None
+        and not beside_sessions.is_beside_session()
+    )
+    if llama and others and beside:
+        # Mostly waiting (a compile, jobs running to a deadline): in a session beside these.
+        _run_beside(config, items, "llama", llama)
     elif llama:
         # On a clean machine the server's build takes minutes of CPU: niced in the background,
         # it uses what the rest of the suite leaves idle instead of being waited for.
         items[:] = others + llama
         if others and not config.option.collectonly:
             config._llama_build = model_servers.start_background_build()
+    workers = [item for item in items if "worker" in item.keywords and "llama" not in item.keywords]
+    if workers and len(workers) < len(items) and beside:
+        # Mostly waiting too (workers starting, leases lapsing, jobs finishing): beside the rest,
+        # in two sessions that take their modules in turn (a module's fixtures stay in one).
+        modules = list(dict.fromkeys(item.nodeid.split("::")[0] for item in workers))
+        for i, suffix in enumerate(("workers", "workers2")):
+            mine = set(modules[i::2])
+            chosen = [item for item in workers if item.nodeid.split("::")[0] in mine]
+            if chosen:
+                _run_beside(config, items, suffix, chosen)
 
     if settings.DATABASES["default"]["ENGINE"].endswith("postgresql"):
         return
     for item in items:
         if "postgres" in item.keywords:
             item.add_marker(pytest.mark.skip(reason=f"{item.name} needs PostgreSQL (set DATABASE_URL)"))
+
+
+def _run_beside(config, items, suffix: str, chosen) -> None:
+    """Move the `chosen` items out of this session into session `suffix` of their own, started now."""
+    from django.conf import settings
+
+    from tests import beside_sessions
+
+    config.hook.pytest_deselected(items=chosen)
+    ids = {item.nodeid for item in chosen}
+    items[:] = [item for item in items if item.nodeid not in ids]
+    redis_url = beside_sessions.other_redis_db(settings.REDIS_URL, suffix)
+    config._beside_sessions.append(
+        beside_sessions.SecondSession(suffix, [item.nodeid for item in chosen], redis_url, settings.BASE_DIR)
+    )
 
 
 @pytest.fixture(scope="session")

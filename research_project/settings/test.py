@@ -7,7 +7,7 @@ from research_project.settings.base import *  # noqa: F403
 TEST_SECRET_KEY = "test-only-key-for-pytest-sessions-never-used-by-a-running-service"
 SECRET_KEY = env("DJANGO_SECRET_KEY") or TEST_SECRET_KEY  # noqa: F405
 
-# A second test session running beside the first (tests/llama_session.py) gets its own test
+# A second test session running beside the first (tests/beside_sessions.py) gets its own test
 # database: pytest-django would otherwise drop and create the one the first session uses.
 TEST_SESSION_SUFFIX = env("TEST_SESSION_SUFFIX", "")  # noqa: F405
 if TEST_SESSION_SUFFIX:
