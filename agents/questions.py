@@ -256,7 +256,7 @@ def past_tense(verb: str) -> str:
         return v + "d"
     if re.search(r"[^aeiou]y$", v):
         return v[:-1] + "ied"
-    if re.search(r"[^aeiou][aeiou][bdgmnpt]$", v) and len(v) <= 4:
+    if re.fullmatch(r"[^aeiou]+[aeiou][bdgmnpt]", v):  # one syllable: "stop", "plan"; not "open"
         return v + v[-1] + "ed"
     return v + "ed"
 
@@ -303,7 +303,8 @@ def _subject_end(tokens: list[str]) -> int:
             tokens[i][:1].isupper() or tokens[i][:1].isdigit() or tokens[i] in {"&", "of", "de"}
         ):
             i += 1
-        if not (i == 1 and tokens[0].isupper() and len(tokens[0]) <= 4):
+        possessive = tokens[i - 1].endswith(("'s", "\u2019s"))  # "Sabline Energie's second farm"
+        if not (i == 1 and tokens[0].isupper() and len(tokens[0]) <= 4) and not possessive:
             return i
         # "EU copyright law changed": an acronym modifies the noun phrase that follows it.
     for j in range(max(1, i), len(tokens)):

@@ -339,6 +339,10 @@ _SUBJECT_VERB_RE = re.compile(
     r"(?-i:[a-z]+(?:s|ed)))\b"
 )
 MAX_COMPOSED_CHARS = 320
+_DATED_END_RE = re.compile(
+    r",\s*(?:\d{1,2}\s+)?(?:(?:January|February|March|April|May|June|July|August|September|October|November|"
+    r"December)\s+)?(?:\d{1,2},\s*)?(?:19|20)\d\d\.?$"
+)
 
 
 def _heading_like(claim: str) -> bool:
@@ -351,11 +355,15 @@ def _heading_like(claim: str) -> bool:
     capitalised = sum(1 for w in words if w[:1].isupper()) / len(words)
     ends = text.endswith((".", "!", "?", "\u201d", '"'))
     # a dateline ("Seoul and Ostrava, 15 September 2025."): names and a date, nothing said
-    dateline = all(w[:1].isupper() or w.lower() in {"and", "of", "the"} for w in words) and not _VERBISH_RE.search(text)
+    verbless = not _VERBISH_RE.search(text)
+    dateline = all(w[:1].isupper() or w.lower() in {"and", "of", "the"} for w in words) and verbless
+    # a document's title line with its date ("Tessel Energy internal supply memo, May 2025.")
+    dated_title = verbless and _DATED_END_RE.search(text) is not None
     return (
-        (not ends and (capitalised > 0.7 or not _VERBISH_RE.search(text)))
+        (not ends and (capitalised > 0.7 or verbless))
         or (capitalised == 1.0 and len(words) > 2)
         or dateline
+        or dated_title
     )
 
 

@@ -277,6 +277,12 @@ def test_a_hosted_gap_check_that_echoes_the_question_loses_that_subquestion(sett
             "what the rated power of the Ostwind KX-18 turbine is",
         ),
         ("Where is the largest plant of Helion Cells located?", "where the largest plant of Helion Cells is located"),
+        # a possessive name opens a longer subject
+        (
+            "How many turbines will Pellan Energie's second offshore wind farm have?",
+            "how many turbines Pellan Energie's second offshore wind farm will have",
+        ),
+        ("When did Orvane's largest plant open?", "when Orvane's largest plant opened"),
     ],
 )
 def test_an_absence_reads_as_the_end_of_the_sources_found_do_not_state(subquestion, clause):

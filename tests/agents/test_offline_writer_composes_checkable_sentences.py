@@ -124,6 +124,11 @@ def test_a_dateline_is_not_a_sentence_of_the_report():
     assert writer._heading_like("Seoul and Ostrava, 15 September 2025.")
     assert writer._heading_like("Esbjerg, 18 June 2025.")
     assert not writer._heading_like("Tessel Energy opened Ostrava in 2021.")
+    # A document's title line with its date says nothing either; a sentence dated so still does.
+    assert writer._heading_like("Tessel Energy internal supply memo, May 2025.")
+    assert writer._heading_like("Orvane quarterly fleet note, 2024.")
+    assert not writer._heading_like("Tessel Energy signed the supply memo, May 2025.")
+    assert not writer._heading_like("The plant in Ostrava runs two lines, since 2024.")
 
 
 def test_a_table_row_on_the_companys_own_site_answers_a_figure_question_in_the_opening():
