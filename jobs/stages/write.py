@@ -391,11 +391,19 @@ def _sentence_key(text: str) -> str:
     return tx.normalise_space(text).lower().rstrip(".!?;: ")
 
 
+MIN_TERMS_TO_DROP_AS_SAID = 3
+
+
 def merge_repeated_sentences(drafted: list[dict]) -> list[dict]:
     """Sections are written apart, so two of them may state the same claim (notes from two
     sub-questions, or two pages that say the same). A reader should meet it once: the first
-    occurrence stays, with the note ids of every repeat added (more sources for one claim)."""
+    occurrence stays, with the note ids of every repeat added (more sources for one claim).
+    Within a section, a sentence whose every word and figure the section's earlier sentences
+    already say ("X is studying a site further south and is based in Nantes" after "X is
+    studying a site further south" and "X … is based in Nantes") is a repeat too; its note ids
+    go to the earlier sentence that says most of it."""
     first: dict[str, dict] = {}
+    said: dict[int, list[tuple[dict, set]]] = {}
     out = []
     for sentence in drafted:
         key = _sentence_key(sentence["text"])
@@ -403,6 +411,13 @@ def merge_repeated_sentences(drafted: list[dict]) -> list[dict]:
             kept = first[key]
             kept["note_ids"] = list(dict.fromkeys([*kept["note_ids"], *sentence["note_ids"]]))
             continue
+        terms = tx.term_set(sentence["text"])
+        earlier = said.setdefault(sentence["section_index"], [])
+        if len(terms) >= MIN_TERMS_TO_DROP_AS_SAID and earlier and terms <= set().union(*(t for _, t in earlier)):
+            kept = max(earlier, key=lambda pair: len(pair[1] & terms))[0]
+            kept["note_ids"] = list(dict.fromkeys([*kept["note_ids"], *sentence["note_ids"]]))
+            continue
         first[key] = {**sentence, "note_ids": list(sentence["note_ids"])}
+        earlier.append((first[key], terms))
         out.append(first[key])
     return out
