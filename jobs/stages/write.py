@@ -398,12 +398,13 @@ def merge_repeated_sentences(drafted: list[dict]) -> list[dict]:
     """Sections are written apart, so two of them may state the same claim (notes from two
     sub-questions, or two pages that say the same). A reader should meet it once: the first
     occurrence stays, with the note ids of every repeat added (more sources for one claim).
-    Within a section, a sentence whose every word and figure the section's earlier sentences
-    already say ("X is studying a site further south and is based in Nantes" after "X is
-    studying a site further south" and "X … is based in Nantes") is a repeat too; its note ids
-    go to the earlier sentence that says most of it."""
+    A sentence whose every word and figure earlier sentences already say ("X is studying a site
+    further south and is based in Nantes" after "X is studying a site further south" and "X …
+    is based in Nantes") is a repeat too; its note ids go to the earlier sentence that says most
+    of it. The opening is weighed on its own: the body may say again, in detail, what the
+    opening answers in short, but no body section repeats another."""
     first: dict[str, dict] = {}
-    said: dict[int, list[tuple[dict, set]]] = {}
+    said: dict[int, list[tuple[dict, set]]] = {}  # 0: the opening's sentences; 1: the body's
     out = []
     for sentence in drafted:
         key = _sentence_key(sentence["text"])
@@ -412,7 +413,7 @@ def merge_repeated_sentences(drafted: list[dict]) -> list[dict]:
             kept["note_ids"] = list(dict.fromkeys([*kept["note_ids"], *sentence["note_ids"]]))
             continue
         terms = tx.term_set(sentence["text"])
-        earlier = said.setdefault(sentence["section_index"], [])
+        earlier = said.setdefault(min(sentence["section_index"], 1), [])  # the opening, or the body
         if len(terms) >= MIN_TERMS_TO_DROP_AS_SAID and earlier and terms <= set().union(*(t for _, t in earlier)):
             kept = max(earlier, key=lambda pair: len(pair[1] & terms))[0]
             kept["note_ids"] = list(dict.fromkeys([*kept["note_ids"], *sentence["note_ids"]]))

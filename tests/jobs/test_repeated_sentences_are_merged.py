@@ -36,23 +36,28 @@ def test_different_claims_are_all_kept():
     assert merge_repeated_sentences(drafted) == drafted
 
 
-def test_a_sentence_that_the_sections_earlier_sentences_already_say_is_merged_into_them():
+def test_a_sentence_that_earlier_sentences_already_say_is_merged_into_them():
     drafted = [
         draft("Pellan Energie is studying a second offshore site and was founded in 2015.", [1], 0),
         draft("Pellan Energie is studying a second offshore site further south.", [2], 0, 1),
         draft("Pellan Energie is studying a second offshore site further south and was founded in 2015.", [3], 0, 2),
-        # a new figure is something new, and another section may say it again
+        # a new figure is something new
         draft("Pellan Energie was founded in 2016.", [4], 0, 3),
-        draft("Pellan Energie runs the Brise farm in the Bay of Biscay.", [5], 1),
-        draft("Pellan Energie runs the Brise farm.", [6], 1, 1),
+        # the body may say again what the opening says in short
+        draft("Pellan Energie is studying a second offshore site off the Atlantic coast.", [5], 1),
+        draft("Pellan Energie runs the Brise farm in the Bay of Biscay.", [6], 1, 1),
+        draft("Pellan Energie runs the Brise farm.", [7], 1, 2),
+        # but no body section repeats another
+        draft("Pellan Energie is studying a second offshore site.", [8], 2),
     ]
     merged = merge_repeated_sentences(drafted)
     assert [(d["section_index"], d["text"]) for d in merged] == [
         (0, "Pellan Energie is studying a second offshore site and was founded in 2015."),
         (0, "Pellan Energie is studying a second offshore site further south."),
         (0, "Pellan Energie was founded in 2016."),
+        (1, "Pellan Energie is studying a second offshore site off the Atlantic coast."),
         (1, "Pellan Energie runs the Brise farm in the Bay of Biscay."),
     ]
     # the repeat's note goes to the earlier sentence that says most of it
     assert merged[0]["note_ids"] == [1, 3] and merged[1]["note_ids"] == [2]
-    assert merged[3]["note_ids"] == [5, 6]
+    assert merged[3]["note_ids"] == [5, 8] and merged[4]["note_ids"] == [6, 7]
