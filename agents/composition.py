@@ -373,3 +373,41 @@ def side_by_side(attribute: str, rows: list[tuple[str, str]]) -> str:
     clauses += [f"{again} of {entity} {verb} {_listed(items)}" for entity, items in rows[1:]]
     text = "; ".join(clauses[:-1]) + "; and " + clauses[-1] + "."
     return text[:1].upper() + text[1:]
+
+
+def row_sentence(row: str, wanted: set[str]) -> str:
+    """A table row ("Context — Key header: key; Header: value; …", agents/sources/tables.py) as
+    a sentence about its key cell, saying the cells whose headers share a word with `wanted`
+    (the ask's terms): "In the table “Export cable factories”, the annual output (km of export
+    cable) of Moerdijk is 1,100." Every name and figure in it is the row's own, so it is as
+    checkable as the row. The row itself when it is no such row, when no header is wanted, or
+    when its headers are names (a matrix of makers by supplier reads better as it is)."""
+    if not tx.is_table_row(row):
+        return row
+    context, fields = tx.row_parts(row)
+    if len(fields) < 2 or not fields[0][1] or any(not h or " " in "".join(tx.entities(h)) for h, _ in fields):
+        return row
+    key = fields[0][1]
+    # a header that is a verb's participle ("Opened", "Founded") names no thing the key has
+    picked = [(h, v) for h, v in fields[1:] if v and tx.term_set(h) & wanted and not _PARTICIPLE_RE.match(h)]
+    if not picked:
+        return row
+    said = [
+        f"the {_header(h)} of {key} is {v}" if k == 0 else f"its {_header(h)} is {v}" for k, (h, v) in enumerate(picked)
+    ]
+    text = _listed(said)
+    if context:
+        return f"In the table \u201c{context}\u201d, {text}."
+    return f"{text[:1].upper()}{text[1:]}."
+
+
+_PARTICIPLE_RE = re.compile(r"^[A-Za-z]+ed\b")
+
+
+def _header(header: str) -> str:
+    """A column header inside a sentence: "Annual output (km)" -> "annual output (km)"; an
+    acronym ("GWh", "CEO") keeps its case."""
+    first, _, rest = header.partition(" ")
+    if first[1:2].isupper() or not first[:1].isupper():
+        return header
+    return f"{first.lower()} {rest}".strip()

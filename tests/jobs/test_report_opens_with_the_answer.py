@@ -34,8 +34,14 @@ def make_job(user, question, outline, subquestions):
         sq = SubQuestionFactory(job=job, text=text, section=section, hop=hop, round=rnd, position=i)
         for k, sentence in enumerate(sentences):
             page = f"Intro line {k}. {sentence} Closing line."
+            # The url decides the reading order of pages no search chose: its own, not the
+            # factory's sequence number (which depends on the tests run before this one).
             source = SourceFactory(
-                job=job, content_ref=store.put_text("page", page), domain=f"s{i}-{k}.example", title=f"Page {i}-{k}"
+                job=job,
+                content_ref=store.put_text("page", page),
+                domain=f"s{i}-{k}.example",
+                url=f"https://s{i:02d}-{k:02d}.example/page",
+                title=f"Page {i}-{k}",
             )
             start = page.index(sentence)
             notes[sentence] = Note.objects.create(
