@@ -392,6 +392,16 @@ def _sentence_key(text: str) -> str:
 
 
 MIN_TERMS_TO_DROP_AS_SAID = 3
+# The joints at which a composed sentence's parts meet ("A and is based in B; C, but D").
+_PART_JOINT_RE = re.compile(r";\s+|,?\s+(?:and|but|while|whereas)\s+")
+
+
+def _said_before(text: str, earlier: list[set]) -> bool:
+    """Whether each part of `text` says nothing that one earlier sentence does not say: the
+    words of a part must all be in one sentence, so that a relation (two things in one part)
+    is never taken as said because each thing was said somewhere."""
+    parts = [tx.term_set(p) for p in _PART_JOINT_RE.split(text)]
+    return bool(earlier) and all(any(p <= e for e in earlier) for p in parts if p)
 
 
 def merge_repeated_sentences(drafted: list[dict]) -> list[dict]:
@@ -414,7 +424,7 @@ def merge_repeated_sentences(drafted: list[dict]) -> list[dict]:
             continue
         terms = tx.term_set(sentence["text"])
         earlier = said.setdefault(min(sentence["section_index"], 1), [])  # the opening, or the body
-        if len(terms) >= MIN_TERMS_TO_DROP_AS_SAID and earlier and terms <= set().union(*(t for _, t in earlier)):
+        if len(terms) >= MIN_TERMS_TO_DROP_AS_SAID and _said_before(sentence["text"], [t for _, t in earlier]):
             kept = max(earlier, key=lambda pair: len(pair[1] & terms))[0]
             kept["note_ids"] = list(dict.fromkeys([*kept["note_ids"], *sentence["note_ids"]]))
             continue

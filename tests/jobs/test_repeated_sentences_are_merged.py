@@ -61,3 +61,12 @@ def test_a_sentence_that_earlier_sentences_already_say_is_merged_into_them():
     # the repeat's note goes to the earlier sentence that says most of it
     assert merged[0]["note_ids"] == [1, 3] and merged[1]["note_ids"] == [2]
     assert merged[3]["note_ids"] == [5, 8] and merged[4]["note_ids"] == [6, 7]
+
+
+def test_a_relation_between_things_said_apart_is_something_new():
+    drafted = [
+        draft("Orvane Cars sells the Brise model in Spain.", [1], 1),
+        draft("Orvane Cars uses LFP cells from Tessel Energy.", [2], 1, 1),
+        draft("Orvane Cars uses LFP cells in the Brise model.", [3], 1, 2),
+    ]
+    assert merge_repeated_sentences(drafted) == drafted
