@@ -192,8 +192,6 @@ def write_section(prompt: str) -> dict:
             named |= set(tx.entities(best[2]["text"]))
             pool.remove(best)
     ordered = [s for _, _, s, _ in sorted(chosen, key=lambda s: s[1])]
-    wanted = question_terms | focus_terms
-    ordered = [{**s, "text": composition.row_sentence(s["text"], wanted)} for s in ordered]
     return {"sentences": compose(ordered), "need_context": []}
 
 
@@ -775,11 +773,7 @@ def write_answer(prompt: str) -> dict:
     for n in chosen:
         if not any(_one_fact(n["claim"], d["claim"]) for d in distinct):
             distinct.append(n)
-    wanted = tx.term_set(question)
-    sentences = [
-        {"text": composition.row_sentence(n["claim"], wanted), "note_ids": [n["id"]] + _same_fact(n, notes)}
-        for n in distinct
-    ]
+    sentences = [{"text": n["claim"], "note_ids": [n["id"]] + _same_fact(n, notes)} for n in distinct]
     return {"sentences": compose(sentences), "need_context": [], "unanswered": unanswered}
 
 
