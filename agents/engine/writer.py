@@ -367,12 +367,17 @@ def _heading_like(claim: str) -> bool:
     )
 
 
+# An opening states what the sources establish: a source speaking for itself ("TurbineTalk
+# Forum writes: “we will ask …”") answers only where nothing stated plainly does as well.
+VOICED_SHARE = 0.6
+
+
 def _voiced(note: dict) -> dict:
     """A note whose claim speaks in the source's first person ("we count …") is attributed to
     its source, quoted: the report never says "we" for a source."""
     if composition.first_person(note["claim"]):
         claim = note["claim"].strip().rstrip(".")
-        return {**note, "claim": f"{note['source']} writes: \u201c{claim}.\u201d"}
+        return {**note, "claim": f"{note['source']} writes: \u201c{claim}.\u201d", "voiced": True}
     return note
 
 
@@ -738,7 +743,13 @@ def write_answer(prompt: str) -> dict:
         # The best note for any wording of this link; a note of the sub-question itself counts a
         # little more: its worker looked for exactly this.
         scored = [
-            (fit(ask, n, by_name) + (OWN_SQ_BONUS if sq_id and n["sq"] == sq_id else 0), n["quality"], -n["place"], n)
+            (
+                (fit(ask, n, by_name) + (OWN_SQ_BONUS if sq_id and n["sq"] == sq_id else 0))
+                * (VOICED_SHARE if n.get("voiced") else 1.0),
+                n["quality"],
+                -n["place"],
+                n,
+            )
             for ask, sq_id, by_name in options
             for n in pool
             if fit(ask, n, by_name) >= ANSWERED_SHARE
@@ -762,7 +773,8 @@ def write_answer(prompt: str) -> dict:
     # A second sentence from the rest of the question's asks when only one was found.
     if len(chosen) < 2:
         rest = sorted(
-            (n for n in notes if n not in chosen), key=lambda n: (-fit(question, n), -n["quality"], n["place"])
+            (n for n in notes if n not in chosen),
+            key=lambda n: (-fit(question, n) * (VOICED_SHARE if n.get("voiced") else 1.0), -n["quality"], n["place"]),
         )
         for n in rest:
             if len(chosen) >= 2 or fit(question, n) < ANSWERED_SHARE:
@@ -847,8 +859,16 @@ def _same_quantities(a: str, b: str) -> bool:
 
 def _one_fact(a: str, b: str) -> bool:
     """Two claims that state the same fact: mostly the same words, or the same figure of the
-    same subject ("1.82 million vehicles" and "1,820,000 vehicles")."""
-    if tx.jaccard(tx.term_set(a), tx.term_set(b)) >= SAME_FACT_JACCARD:
+    same subject ("1.82 million vehicles" and "1,820,000 vehicles"). Claims about different
+    things are different facts however many words they share ("Dunmore Bank uses OX-12
+    turbines", "Kelso Rise uses OX-12 turbines too")."""
+    na, nb = tx.entities(a), tx.entities(b)
+
+    def unmatched(xs: list[str], ys: list[str]) -> bool:  # "Voltara" and "Voltara Motors" match
+        return any(not any(x in y or y in x for y in ys) for x in xs)
+
+    other_things = unmatched(na, nb) and unmatched(nb, na)
+    if not other_things and tx.jaccard(tx.term_set(a), tx.term_set(b)) >= SAME_FACT_JACCARD:
         return True
     qa, qb = _quantities(a), _quantities(b)
     return bool(qa & qb) and bool(_subject(a)) and _subject(a) == _subject(b)

@@ -267,3 +267,17 @@ def test_rows_side_by_side_name_each_row_in_its_own_clause():
         "The headquarters city of A Co is Lessing; and that of B Co is Tarvik"
     )
     assert composition.side_by_side("battery suppliers", [("Orvane Motors", "Tessel Energy")]) == ""
+
+
+def test_the_opening_states_plainly_said_answers_before_a_source_speaking_for_itself():
+    rows = [
+        ("We know Dunmore Bank uses Orvane OX-12 turbines, so we asked Pellan for their numbers.", "windchat-forum.example"),
+        ("Dunmore Bank uses 60 Orvane OX-12 turbines.", "pellan-energy.example"),
+        ("Kelso Rise uses Orvane OX-12 turbines too.", "pellan-energy.example"),
+    ]
+    notes = [note(i, c, d) for i, (c, d) in enumerate(rows, 1)]
+    out = opening("Which wind farms use the Orvane OX-12 turbine?", notes)
+    texts = [x["text"] for x in out["sentences"]]
+    voiced = next(i for i, t in enumerate(texts + ["writes: \u201c"]) if "writes: \u201c" in t)
+    assert texts[0].startswith("Dunmore Bank uses 60 Orvane OX-12 turbines"), texts
+    assert any(t.startswith("Kelso Rise") for t in texts[:voiced]), texts
