@@ -3,7 +3,8 @@ really one (syndicated copies).
 
 - content_score(): a score in [0, 1] from content signals alone (no domain list): undated,
   no byline, clickbait and hype words, exclamation marks, keyword stuffing, vague sourcing
-  ("experts say", "insiders"), advertising, second-person selling; specific attribution,
+  ("experts say", "insiders"), advertising, second-person selling, a thread of users' posts;
+  specific attribution,
   methods and dated statements count for it. It works for uploads too, whose stored score is a
   flat UPLOAD_QUALITY that says nothing about the file.
 - assess(): fills each note's `credibility` (web: the mean of the stored URL/page score and the
@@ -22,7 +23,7 @@ import re
 from collections import Counter, defaultdict
 
 from agents import text as tx
-from agents.sources import dedupe
+from agents.sources import dedupe, quality
 from citations.evidence import EvidenceNote
 
 BASE = 0.6
@@ -110,6 +111,8 @@ def content_score(text: str, title: str = "", published: str | None = None) -> f
     score += min(ATTRIBUTION_BONUS_MAX, ATTRIBUTION_BONUS_EACH * len(ATTRIBUTION_RE.findall(body)))
     if DATE_IN_TEXT_RE.search(body):
         score += DATED_STATEMENTS_BONUS
+    if quality.user_thread(body):
+        score -= quality.USER_POSTS_PENALTY
     return _clip(score)
 
 

@@ -1011,6 +1011,23 @@ def _answer_unknown(key: str, text: str, chain: list[Unknown]) -> Unknown:
                     u.plural,
                     member=u.member or singular_np(u.head),
                 )
+        # No description the grammar knows: the asked phrase itself names the unknown ("the
+        # wind farms that use the Brenning BT-15 turbine"), so a later part's "their" reads as
+        # it, not as its first word. Its head is the first plural noun before a verb.
+        plural_head = next(
+            (
+                k
+                for k in range(1, min(4, len(tokens) - 1))
+                if re.fullmatch(r"[a-z]+[^s]s", tokens[k]) and re.fullmatch(r"[a-z]+", tokens[k + 1])
+            ),
+            0,
+        )
+        if plural_head:
+            phrase = _join(tokens[: plural_head + 1] + ["that"] + tokens[plural_head + 1 :])
+            head = tokens[plural_head]
+            return Unknown(
+                key, "answer_of", phrase, head, _cap(text) + "?", class_np=head, depends=depends, plural=True
+            )
     head_m = re.match(r"^(?:which|what|who)\s+(?P<head>[\w\-]+)", text, re.I)
     head = head_m.group("head") if head_m else "one"
     return Unknown(

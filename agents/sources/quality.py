@@ -18,6 +18,21 @@ LISTICLE_RE = re.compile(
 )
 AD_RE = re.compile(r"\b(sponsored|advertisement|buy now|click here|subscribe now|best deals?)\b", re.I)
 STUFFED_TRIGRAM_REPEATS = 4
+# Posts by a site's users ("seaworthy_sam wrote: …", "Posted by kari"): a thread of anonymous
+# opinions, whatever the site, is not a source's own checked statement.
+USER_POST_RE = re.compile(
+    r"(?:^|\n|[.!?]\s)\s*@?[A-Za-z][\w.\-]{2,30} (?:wrote|writes|posted|replied|said):|\bposted by @?[\w.\-]+",
+    re.I,
+)
+USER_POSTS_FOR_A_THREAD = 2
+USER_POSTS_PENALTY = 0.2
+
+
+def user_thread(text: str) -> bool:
+    """Whether `text` is a thread of users' posts (a forum, a comment section)."""
+    return len(USER_POST_RE.findall(text[:20_000])) >= USER_POSTS_FOR_A_THREAD
+
+
 UPLOAD_SCHEME = "upload://"
 # A user's own upload is what they asked to research: web signals (domain, ads, dates) say
 # nothing about it, so it gets one fixed score, well above the readers' cut-off.
@@ -58,6 +73,8 @@ def score_page(url: str, title: str, text: str, published) -> float:
         score -= 0.2
     if LISTICLE_RE.search(text[:2000]):
         score -= 0.1
+    if user_thread(text):
+        score -= USER_POSTS_PENALTY
     return _clip(score)
 
 

@@ -68,3 +68,26 @@ def test_a_search_result_from_a_farm_domain_has_a_low_prior():
         "https://ebr-europa.example/registry/plants/hu/szeged-helion", "Registry entry: Helion Cells, Szeged"
     )
     assert farm < MIN_QUALITY <= registry  # the offline worker does not read results below MIN_QUALITY
+
+
+THREAD = (
+    "Which cable maker is best?\n"
+    "reel_rita wrote: Moerdijk is booked until 2028, I heard.\n"
+    "splice_sven wrote: Dunmore makes 700 km a year, someone said.\n"
+    "Posted by tide_tom: no idea, ask Hallam Wire.\n"
+)
+NEWS = (
+    "Hallam Wire opened its Dunmore plant in 2016. Its chief executive said: the plant makes 700 km of "
+    "cable a year. Hallam Wire said: a second line follows in 2027.\n"
+)
+
+
+def test_a_thread_of_users_posts_scores_below_the_same_words_in_a_news_page():
+    from citations import credibility
+
+    assert quality.user_thread(THREAD) and not quality.user_thread(NEWS)
+    url = "https://cable-chat.example/threads/best-cable-maker"
+    assert quality.score_page(url, "Best cable maker?", THREAD, dt.date(2025, 5, 1)) < quality.score_page(
+        url, "Best cable maker?", NEWS, dt.date(2025, 5, 1)
+    )
+    assert credibility.content_score(THREAD, "", "2025-05-01") < credibility.content_score(NEWS, "", "2025-05-01")

@@ -271,7 +271,10 @@ def test_rows_side_by_side_name_each_row_in_its_own_clause():
 
 def test_the_opening_states_plainly_said_answers_before_a_source_speaking_for_itself():
     rows = [
-        ("We know Dunmore Bank uses Orvane OX-12 turbines, so we asked Pellan for their numbers.", "windchat-forum.example"),
+        (
+            "We know Dunmore Bank uses Orvane OX-12 turbines, so we asked Pellan for their numbers.",
+            "windchat-forum.example",
+        ),
         ("Dunmore Bank uses 60 Orvane OX-12 turbines.", "pellan-energy.example"),
         ("Kelso Rise uses Orvane OX-12 turbines too.", "pellan-energy.example"),
     ]

@@ -143,6 +143,19 @@ def test_the_questions_own_verb_after_a_description_stays_in_the_question():
     assert first == "Which compiler did Orlen Labs release in 2021?", first
 
 
+def test_their_after_a_which_question_is_the_set_that_question_finds():
+    # "their" is the mills that use the press, not "the mills asked about" (or "the wind").
+    question = "Which mills use the Pellan PX-3 press, and what is their total output?"
+    texts = [s["text"] for s in planner.chain_subquestions(qshape.parse(question), question)]
+    assert texts == [
+        "Which mills use the Pellan PX-3 press?",
+        "What is the total output of the mills that use the Pellan PX-3 press?",
+    ]
+    question = "Which tidal farms use the Orvane OX-2 turbine, and what is their combined capacity?"
+    texts = [s["text"] for s in planner.chain_subquestions(qshape.parse(question), question)]
+    assert texts[1] == "What is the combined capacity of the tidal farms that use the Orvane OX-2 turbine?", texts
+
+
 def test_a_link_that_cannot_be_asked_alone_rides_on_the_link_before_it():
     # "Who discovered the bacterium …?" restated with the description would quote the question:
     # the worker that finds the bacterium goes on to its discoverer in the same loop.
