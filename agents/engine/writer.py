@@ -368,7 +368,8 @@ def _heading_like(claim: str) -> bool:
 
 
 # An opening states what the sources establish: a source speaking for itself ("TurbineTalk
-# Forum writes: “we will ask …”") answers only where nothing stated plainly does as well.
+# Forum writes: “we will ask …”") answers only where nothing stated plainly does, and as the
+# second sentence only where nothing plain answers nearly as well.
 VOICED_SHARE = 0.6
 
 
@@ -754,6 +755,8 @@ def write_answer(prompt: str) -> dict:
             for n in pool
             if fit(ask, n, by_name) >= ANSWERED_SHARE
         ]
+        # A source speaking for itself answers only when no plainly stated note does.
+        scored = [x for x in scored if not x[3].get("voiced")] or scored
         if scored:
             chosen.append(max(scored, key=lambda x: x[:3])[3])
         if len(chosen) >= MAX_ANSWER_SENTENCES:
