@@ -368,8 +368,8 @@ def _heading_like(claim: str) -> bool:
 
 
 # An opening states what the sources establish: a source speaking for itself ("TurbineTalk
-# Forum writes: “we will ask …”") answers only where nothing stated plainly does, and as the
-# second sentence only where nothing plain answers nearly as well.
+# Forum writes: “we will ask …”") answers an ask only where nothing stated plainly does, and is
+# never the second sentence added to an answer already given.
 VOICED_SHARE = 0.6
 
 
@@ -776,8 +776,8 @@ def write_answer(prompt: str) -> dict:
     # A second sentence from the rest of the question's asks when only one was found.
     if len(chosen) < 2:
         rest = sorted(
-            (n for n in notes if n not in chosen),
-            key=lambda n: (-fit(question, n) * (VOICED_SHARE if n.get("voiced") else 1.0), -n["quality"], n["place"]),
+            (n for n in notes if n not in chosen and not (chosen and n.get("voiced"))),
+            key=lambda n: (-fit(question, n), -n["quality"], n["place"]),
         )
         for n in rest:
             if len(chosen) >= 2 or fit(question, n) < ANSWERED_SHARE:
