@@ -284,3 +284,20 @@ def test_the_opening_states_plainly_said_answers_before_a_source_speaking_for_it
     voiced = next(i for i, t in enumerate(texts + ["writes: \u201c"]) if "writes: \u201c" in t)
     assert texts[0].startswith("Dunmore Bank uses 60 Orvane OX-12 turbines"), texts
     assert any(t.startswith("Kelso Rise") for t in texts[:voiced]), texts
+
+
+def test_a_source_speaking_for_itself_is_not_added_to_an_answer_already_given():
+    rows = [
+        ("Dunmore Bank uses 60 Orvane OX-12 turbines.", "pellan-energy.example"),
+        (
+            "We know Dunmore Bank uses Orvane OX-12 turbines, so we asked Pellan for their numbers.",
+            "windchat-forum.example",
+        ),
+    ]
+    out = opening("Which wind farms use the Orvane OX-12 turbine?", [note(i, c, d) for i, (c, d) in enumerate(rows, 1)])
+    assert [x["text"] for x in out["sentences"]] == ["Dunmore Bank uses 60 Orvane OX-12 turbines."]
+    # with nothing plainly stated, the source's own words still answer, attributed
+    alone = opening("Which wind farms use the Orvane OX-12 turbine?", [note(2, rows[1][0], rows[1][1])])
+    assert [x["text"] for x in alone["sentences"]] == [
+        "Windchat Forum writes: \u201cWe know Dunmore Bank uses Orvane OX-12 turbines, so we asked Pellan for their numbers.\u201d"
+    ]
