@@ -408,10 +408,10 @@ def merge_repeated_sentences(drafted: list[dict]) -> list[dict]:
     """Sections are written apart, so two of them may state the same claim (notes from two
     sub-questions, or two pages that say the same). A reader should meet it once: the first
     occurrence stays, with the note ids of every repeat added (more sources for one claim).
-    A sentence whose every word and figure earlier sentences already say ("X is studying a site
-    further south and is based in Nantes" after "X is studying a site further south" and "X …
-    is based in Nantes") is a repeat too; its note ids go to the earlier sentence that says most
-    of it. The opening is weighed on its own: the body may say again, in detail, what the
+    A sentence each of whose parts one earlier sentence already says, every word and figure ("X
+    is studying a site further south and is based in Nantes" after "X is studying a site further
+    south" and "X … is based in Nantes") is a repeat too; its note ids go to the earlier sentence
+    that says most of it. The opening is weighed on its own: the body may say again, in detail, what the
     opening answers in short, but no body section repeats another."""
     first: dict[str, dict] = {}
     said: dict[int, list[tuple[dict, set]]] = {}  # 0: the opening's sentences; 1: the body's
