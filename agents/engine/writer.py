@@ -367,12 +367,6 @@ def _heading_like(claim: str) -> bool:
     )
 
 
-# An opening states what the sources establish: a source speaking for itself ("TurbineTalk
-# Forum writes: “we will ask …”") answers an ask only where nothing stated plainly does, and is
-# never the second sentence added to an answer already given.
-VOICED_SHARE = 0.6
-
-
 def _voiced(note: dict) -> dict:
     """A note whose claim speaks in the source's first person ("we count …") is attributed to
     its source, quoted: the report never says "we" for a source."""
@@ -744,18 +738,14 @@ def write_answer(prompt: str) -> dict:
         # The best note for any wording of this link; a note of the sub-question itself counts a
         # little more: its worker looked for exactly this.
         scored = [
-            (
-                (fit(ask, n, by_name) + (OWN_SQ_BONUS if sq_id and n["sq"] == sq_id else 0))
-                * (VOICED_SHARE if n.get("voiced") else 1.0),
-                n["quality"],
-                -n["place"],
-                n,
-            )
+            (fit(ask, n, by_name) + (OWN_SQ_BONUS if sq_id and n["sq"] == sq_id else 0), n["quality"], -n["place"], n)
             for ask, sq_id, by_name in options
             for n in pool
             if fit(ask, n, by_name) >= ANSWERED_SHARE
         ]
-        # A source speaking for itself answers only when no plainly stated note does.
+        # An opening states what the sources establish: a source speaking for itself
+        # ("TurbineTalk Forum writes: “we will ask …”") answers an ask only when no plainly
+        # stated note does (and below, is never the second sentence of an answer given).
         scored = [x for x in scored if not x[3].get("voiced")] or scored
         if scored:
             chosen.append(max(scored, key=lambda x: x[:3])[3])
