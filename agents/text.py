@@ -69,8 +69,28 @@ def terms(text: str) -> list[str]:
     return out
 
 
+# Texts short enough to remember: sentences, claims, questions and titles are weighed again and
+# again (every note against every wording of every section); whole pages are not.
+_CACHED_TEXT_CHARS = 2000
+
+
+@lru_cache(maxsize=32768)
+def _term_frozenset(text: str) -> frozenset[str]:
+    return frozenset(terms(text))
+
+
+def frozen_terms(text: str) -> frozenset[str]:
+    """term_set(text) for a caller that only reads it (no copy)."""
+    if len(text) > _CACHED_TEXT_CHARS:
+        return frozenset(terms(text))
+    return _term_frozenset(text)
+
+
 def term_set(text: str) -> set[str]:
-    return set(terms(text))
+    """The set of terms(text), a fresh set the caller may change."""
+    if len(text) > _CACHED_TEXT_CHARS:
+        return set(terms(text))
+    return set(_term_frozenset(text))
 
 
 def numbers(text: str) -> list[str]:
@@ -165,6 +185,18 @@ def row_parts(row: str) -> tuple[str, list[tuple[str, str]]]:
 
 
 def entities(text: str) -> list[str]:
+    """A fresh list of _named_things(text), the caller may change it."""
+    if len(text) > _CACHED_TEXT_CHARS:
+        return _named_things(text)
+    return list(_cached_named_things(text))
+
+
+@lru_cache(maxsize=32768)
+def _cached_named_things(text: str) -> tuple[str, ...]:
+    return tuple(_named_things(text))
+
+
+def _named_things(text: str) -> list[str]:
     """Capitalised names (one or more words) in order of appearance, without sentence-initial
     function words or month names. A table row is about its cells: their names come first (the
     row's key cell leads), then the context's; a header ("Rank", "Cell supplier") is a name only

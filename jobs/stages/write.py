@@ -43,7 +43,7 @@ def _notes_for_sections(job: Job) -> dict[str, list[Note]]:
 
 
 def _closeness(question_terms: set, note: Note) -> int:
-    return len(question_terms & tx.term_set(note.claim))
+    return len(question_terms & tx.frozen_terms(note.claim))
 
 
 def answer_notes(job: Job, notes: list[Note]) -> list[Note]:
