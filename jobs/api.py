@@ -195,10 +195,16 @@ class ReportSentenceSerializer(serializers.Serializer):
     verdict = serializers.CharField(required=False)
     single_source = serializers.BooleanField(required=False)
     kind = serializers.ChoiceField(
-        choices=["absence"],
+        choices=["absence", "total"],
         required=False,
         help_text="absence: the opening sentence saying what the sources found do not state "
-        "(said by the service, citing nothing)",
+        "(said by the service, citing nothing); total: the combined figure a question asks for, "
+        "summed by the service from the figures of the notes it cites (see `computed`) or quoted "
+        "from the one note that states it",
+    )
+    computed = serializers.DictField(
+        required=False,
+        help_text="for a summed total: {operation: sum, result, addends: [{name, value, note_id}]}",
     )
 
 

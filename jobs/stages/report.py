@@ -4,8 +4,9 @@ the job ends done."""
 from __future__ import annotations
 
 from agents import composition
-from citations import metrics
+from citations import metrics, totals
 from citations.check import CheckedSentence, composed_problem, stage_one
+from citations.evidence import EvidenceNote
 from jobs.models import Job, Note, ReportClaim, Source, Step, SubQuestion
 from jobs.runtime import events
 from jobs.runtime.budget import Phase
@@ -107,7 +108,8 @@ def build_report(job: Job, checked: list[CheckedSentence], precision, coverage) 
                 cited.extend(s["citations"])
     for row in table["rows"] if table else []:
         cited.extend(i for cell in row["cells"] if cell for i in cell["citations"])
-    notes = Note.objects.filter(job=job, note_id__in=set(cited)).select_related("source")
+    notes = list(Note.objects.filter(job=job, note_id__in=set(cited)).select_related("source", "sq"))
+    _add_total(job, sections, notes)
     source_ids = []
     for note in sorted(notes, key=lambda n: cited.index(n.note_id)):
         if note.source_id not in source_ids:
@@ -153,6 +155,34 @@ def build_report(job: Job, checked: list[CheckedSentence], precision, coverage) 
             "notes_rejected_quote_not_on_page": rejected,
         },
     }
+
+
+def _add_total(job: Job, sections: list[dict], notes: list[Note]) -> None:
+    """For a question that asks for a combined or total figure: the total first in the answer,
+    summed in code from the figures the checked sentences cite (citations/totals.py)."""
+    if not totals.asked_total(job.question):
+        return
+    evidence_notes = {
+        n.note_id: EvidenceNote(
+            id=n.note_id,
+            claim=n.claim,
+            quote=n.quote,
+            domain=n.source.domain,
+            url=n.source.url,
+            title=n.source.title,
+            subquestion=n.sq.text,
+            source_id=n.source_id,
+        )
+        for n in notes
+    }
+    sentence = totals.total_sentence(job.question, [s for sec in sections for s in sec["sentences"]], evidence_notes)
+    if sentence is None:
+        return
+    if not sections or sections[0]["heading"] != ANSWER_HEADING:
+        sections.insert(0, {"heading": ANSWER_HEADING, "sentences": []})
+    opening = sections[0]["sentences"]
+    at = 1 if opening and opening[0].get("kind") == "absence" else 0
+    opening.insert(at, sentence)
 
 
 def _write_output(job: Job, counter: str) -> dict:
