@@ -41,6 +41,10 @@ _META_RE = re.compile(
 # "(Northgate Research, 27 August 2025)": a cited source named in words with its date
 _NAMED_META_RE = re.compile(rf"\s*\(([^(),]{{1,80}}),\s*({_WRITTEN_DATE}|\d{{4}}-\d{{2}}-\d{{2}}|undated)\)")
 
+_META_LIST_RE = re.compile(
+    rf"\(((?:[^();]{{1,80}},\s*(?:{_WRITTEN_DATE}|\d{{4}}-\d{{2}}-\d{{2}});\s*)+[^();]{{1,80}},\s*(?:{_WRITTEN_DATE}|\d{{4}}-\d{{2}}-\d{{2}}))\)"
+)
+
 
 def _notes(prompt: str) -> list[dict]:
     out = []
@@ -240,7 +244,9 @@ def judge(prompt: str) -> dict:
             | set(tx.numbers(q.attrs.get("published", "")))
             | tx.term_set(q.attrs.get("source", ""))
         )
-    bare = _META_RE.sub("", sentence)
+    # "(A, 6 January 2026; B, 30 March 2025)": each source with its date on its own.
+    bare = _META_LIST_RE.sub(lambda m: " ".join(f"({p.strip()})" for p in m.group(1).split(";")), sentence)
+    bare = _META_RE.sub("", bare)
     # A source and its date in words are what attributes a value, when the source is cited.
     cited = {x.lower() for q in quotes for x in (q.attrs.get("source", ""), q.attrs.get("domain", "")) if x}
     bare = _NAMED_META_RE.sub(lambda m: "" if m.group(1).strip().lower() in cited else m.group(0), bare)

@@ -11,6 +11,7 @@ from agents import gap_check as agents_gap
 from agents import questions as qtext
 from agents import text as tx
 from agents.llm import ModelOutputError
+from agents.sources import store
 from jobs.models import Job, Note, SubQuestion
 from jobs.runtime import budget, events
 from jobs.runtime.budget import Phase
@@ -332,8 +333,54 @@ def completed_draft(ctx: RunContext, drafted: list[dict]) -> list[dict]:
         if key not in ctx.replay:
             ctx.prefetch(step_key__in=[key])
         drafted = with_side_by_side(ctx.job, drafted, ctx.replay.get(key))
+    drafted = with_dated_figures(drafted)
     drafted += evidence.disagreement_drafts(evidence.run(ctx), drafted)
     return merge_repeated_sentences(drafted)
+
+
+MAX_DATED_SOURCES = 2  # an opening figure drawn from more sources than this names none of them
+_ATTRIBUTED_RE = re.compile(r"^Sources disagree\b| writes: \u201c|\((?:[^()]*), \d{1,2} [A-Z][a-z]+ \d{4}\)")
+
+
+def with_dated_figures(drafted: list[dict]) -> list[dict]:
+    """The opening's figures say who gave them and when: a sentence of the opening that states a
+    figure (not a year) ends with its dated sources ("… 1.82 million vehicles in 2025 (Voltara
+    Motors, 6 January 2026)."), so a reader weighs a number by its source and its age, as the
+    disagreements do. Sources without a date are not named; a sentence already attributed
+    is left as it is. Built in code from the notes' sources, so every model's report has it."""
+    opening = [d for d in drafted if d["section_index"] == 0]
+    ids = {i for d in opening for i in d["note_ids"]}
+    if not ids:
+        return drafted
+    notes = {n.note_id: n for n in Note.objects.filter(note_id__in=ids).select_related("source")}
+    out = []
+    for d in drafted:
+        figures = [n for n in tx.numbers(d["text"]) if not tx.is_year(n)]
+        if d["section_index"] != 0 or not figures or _ATTRIBUTED_RE.search(d["text"]):
+            out.append(d)
+            continue
+        dated = []
+        for note_id in d["note_ids"]:
+            source = notes[note_id].source if note_id in notes else None
+            if source is None or source.published_at is None:
+                continue
+            label = composition.source_label(source.title, source.domain, _page_text(source))
+            when = composition.written_date(source.published_at.isoformat())
+            if (label, when) not in dated:
+                dated.append((label, when))
+        if not dated or len(dated) > MAX_DATED_SOURCES:  # a sentence drawn from many: its notes say
+            out.append(d)
+            continue
+        named = "; ".join(f"{label}, {when}" for label, when in dated)
+        text = d["text"].rstrip()
+        end = text[-1] if text[-1] in ".!?" else ""
+        out.append({**d, "text": f"{text[: len(text) - len(end)]} ({named}){end or '.'}"})
+    return out
+
+
+def _page_text(source) -> str:
+    """The stored page, whose text names its site when its title does not."""
+    return store.get_text(source.content_ref) if source.content_ref else ""
 
 
 MAX_SIDE_BY_SIDE_NOTES = 3  # per row: the first note of each name it shows comes first

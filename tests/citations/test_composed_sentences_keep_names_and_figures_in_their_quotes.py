@@ -161,3 +161,22 @@ def test_the_offline_judge_checks_each_listed_name_against_one_quote():
         == "unsupported"
     )
     assert verdict("Norvik Electric buys cells from Kaiyo Battery Works (70%).", quotes) == "unsupported"
+
+
+def test_the_offline_judge_reads_each_dated_source_of_a_list_as_attribution():
+    from agents.engine import writer as engine_writer
+
+    body = (
+        '<quote domain="orvane-tractors.example" source="Orvane Tractors" published="2026-01-06">'
+        "Orvane Tractors sold 41,000 tractors in 2025.</quote>\n"
+        '<quote domain="farm-registry.example" source="Farm Registry" published="2026-03-30">'
+        "The registry counts 41,000 Orvane tractors sold in 2025.</quote>\n"
+    )
+
+    def verdict(sentence):
+        return engine_writer.judge(f"<sentence>\n{sentence}\n</sentence>\n<quotes>\n{body}</quotes>")["verdict"]
+
+    said = "Orvane Tractors sold 41,000 tractors in 2025"
+    assert verdict(f"{said} (Orvane Tractors, 6 January 2026; Farm Registry, 30 March 2026).") == "supported"
+    # A name in the list that is no cited source is a claim the quotes do not make.
+    assert verdict(f"{said} (Orvane Tractors, 6 January 2026; Pellan Daily, 30 March 2026).") != "supported"

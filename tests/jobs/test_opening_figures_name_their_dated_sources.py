@@ -1,0 +1,54 @@
+"""A figure in the opening says who gave it and when ("… (Orvane Tractors, 6 January 2026)."),
+built in code from the cited notes' sources, so a reader weighs it by its source and its age.
+Invented names, not the demo corpus."""
+
+from datetime import date
+
+import pytest
+
+from jobs.stages.write import with_dated_figures
+from tests.factories import JobFactory, NoteFactory, SourceFactory
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def notes(alice):
+    job = JobFactory(user=alice)
+    press = SourceFactory(
+        job=job, domain="orvane-tractors.example", title="Orvane Tractors", published_at=date(2026, 1, 6)
+    )
+    registry = SourceFactory(
+        job=job, domain="farm-machine-registry.example", title="Farm Machine Registry", published_at=date(2025, 3, 30)
+    )
+    undated = SourceFactory(job=job, domain="blog.example", title="Tractor Blog", published_at=None)
+    return {
+        "press": NoteFactory(job=job, source=press),
+        "registry": NoteFactory(job=job, source=registry),
+        "undated": NoteFactory(job=job, source=undated),
+    }
+
+
+def draft(text: str, *notes, section: int = 0) -> dict:
+    return {"text": text, "note_ids": [n.pk for n in notes], "section_index": section, "heading": "Answer"}
+
+
+def test_an_opening_figure_ends_with_its_sources_and_their_dates(notes):
+    out = with_dated_figures(
+        [draft("Orvane Tractors sold 41,000 tractors in 2025.", notes["press"], notes["registry"])]
+    )
+    assert out[0]["text"] == (
+        "Orvane Tractors sold 41,000 tractors in 2025 (Orvane Tractors, 6 January 2026; "
+        "Farm Machine Registry, 30 March 2025)."
+    )
+
+
+def test_what_is_not_an_opening_figure_from_a_dated_source_is_left_as_it_is(notes):
+    kept = [
+        draft("Orvane Tractors is based in Lund.", notes["press"]),  # no figure
+        draft("Orvane Tractors was founded in 1998.", notes["press"]),  # a year is not a figure
+        draft("Orvane Tractors sold 41,000 tractors.", notes["undated"]),  # no date to give
+        draft("Orvane Tractors sold 41,000 tractors.", notes["press"], section=1),  # not the opening
+        draft("Sources disagree on sales: 41,000 (Orvane Tractors, 6 January 2026).", notes["press"]),
+    ]
+    assert with_dated_figures(kept) == kept
