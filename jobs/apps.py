@@ -8,17 +8,15 @@ class JobsConfig(AppConfig):
     def ready(self):
         from celery.signals import before_task_publish, task_prerun
         from django.conf import settings
-        from django.db import close_old_connections
 
         from jobs import metrics
         from jobs.runtime import telemetry
+        from jobs.runtime.connections import close_old_before_task
         from jobs.runtime.instrumentation import install_query_counter, record_dispatch_latency, stamp_sent_at
 
         before_task_publish.connect(stamp_sent_at, weak=False)
         task_prerun.connect(telemetry.record_dispatch_latency, weak=False)
-        # A worker thread's connection outlives its tasks (CELERY_DB_REUSE_MAX): as between two
-        # requests, one that broke or passed DB_CONN_MAX_AGE is closed before the next task.
-        task_prerun.connect(close_old_connections, weak=False)
+        task_prerun.connect(close_old_before_task, weak=False)
         metrics.register()
         if settings.BENCH_PROFILE:
             import atexit

@@ -11,7 +11,7 @@ new PostgreSQL session after every wait.
 from __future__ import annotations
 
 from django.conf import settings
-from django.db import connection
+from django.db import close_old_connections, connection
 
 
 def release_for_wait() -> None:
@@ -19,3 +19,13 @@ def release_for_wait() -> None:
     if not settings.DB_POOL or connection.in_atomic_block or connection.connection is None:
         return
     connection.close()
+
+
+def close_old_before_task(sender=None, **_) -> None:
+    """Celery's task_prerun: a worker thread's connection outlives its tasks
+    (CELERY_DB_REUSE_MAX), so, as between two requests, one that broke or passed
+    DB_CONN_MAX_AGE is closed first. Not for a task applied in the caller's thread (eager):
+    that is the caller's connection, maybe inside its transaction."""
+    if getattr(getattr(sender, "request", None), "is_eager", False):
+        return
+    close_old_connections()

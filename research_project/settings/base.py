@@ -170,8 +170,9 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # Celery's Django fixup closes every database connection before and after each task unless told
 # how many tasks one may serve: a new PostgreSQL session (a forked backend, its catalog caches
-# cold) per task, most of a report's database CPU. Worker threads keep theirs
-# (DB_CONN_MAX_AGE, or the pool's); jobs/apps.py closes a broken or aged one before a task.
+# cold) for each of a report's ~40 tasks. Worker threads keep theirs
+# (DB_CONN_MAX_AGE, or the pool's); jobs/runtime/connections.py closes a broken or aged one
+# before a task.
 CELERY_DB_REUSE_MAX = env_int("CELERY_DB_REUSE_MAX", 1000)
 # Celery's time limits. They bind only the prefork pool: the threads pool every worker here
 # runs (`--pool threads`) ignores both, so they are a backstop for a prefork deployment, not
