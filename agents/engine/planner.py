@@ -298,33 +298,6 @@ def rephrasings(ask: str, entity: str) -> list[str]:
     return [r for r in out if r]
 
 
-# An ask for a figure: a count, an amount, or a measure of something.
-_FIGURE_ASK_RE = re.compile(
-    r"^(?:how\s+(?:many|much)\b|what\s+(?:is|was|are|were)\s+the\s+(?:[a-z\-]+\s+){0,3}?"
-    r"(?:capacity|output|production|deliveries|sales|revenue|turnover|cost|price|share|volume|number|"
-    r"workforce|employees|generation|shipments|range|budget|value|profit)\b)",
-    re.I,
-)
-
-
-def corroboration(ask: str, entity: str) -> str:
-    """ "How many vehicles did Voltara Motors deliver in 2025" -> "According to analysts and
-    other sources, how many vehicles were delivered by Voltara Motors in 2025": a key figure is
-    looked for in sources other than its subject's own, so it is either corroborated by a second
-    domain or its disagreement is found and stated. "" for an ask that is not for a figure."""
-    body = ask.rstrip("?")
-    if not _FIGURE_ASK_RE.match(body):
-        return ""
-    options = [passive_count(body)]
-    options += [r for r in rephrasings(body, entity) if not r.lower().startswith("according to")]
-    options += [place_first(body), body]
-    for option in options:
-        text = f"According to analysts and other sources, {_low(option)}?" if option else ""
-        if text and not qtext.echoes(text, ask):
-            return text
-    return ""
-
-
 def siblings(ask: str, entity: str) -> str:
     """ "What is the annual capacity of Sunmark Energy's plant in Ostrava" -> "What is the annual
     capacity of the other plants of Sunmark Energy?": the same attribute of the entity's other
@@ -582,7 +555,6 @@ def _fact_plan(p: _Plan, shape: qshape.QuestionShape, deep: bool) -> None:
         for option in rephrasings(part, own) + [part]:
             if p.add(option, answer, 1):
                 break
-    p.add(corroboration(ask, main), changes)
     years = _years(ask)
     earlier = ""
     if years:

@@ -277,30 +277,3 @@ def test_a_superlative_thing_has_no_others_of_its_kind_to_ask_about():
     assert planner.siblings("What is the annual capacity of Harrow Offshore's plant in Brask", "Harrow Offshore") == (
         "What annual capacity do the other plants of Harrow Offshore have"
     )
-
-
-@pytest.mark.parametrize(
-    "question, wanted",
-    [
-        (
-            "How many tractors did Pellan Farm Machines sell in 2025?",
-            "According to analysts and other sources, how many tractors were sold by Pellan Farm Machines in 2025?",
-        ),
-        (
-            "What is the annual output of Orvane Tractors' plant in Lund?",
-            "According to analysts and other sources, what annual output does Orvane Tractors' plant in Lund have?",
-        ),
-    ],
-)
-def test_a_key_figure_is_also_asked_of_sources_other_than_its_subject(question, wanted):
-    plan = planner.plan(question, "standard")
-    by_text = {s["text"]: s for s in plan["subquestions"]}
-    assert wanted in by_text, list(by_text)
-    assert by_text[wanted]["section"] == "Earlier figures and disagreements"
-
-
-def test_an_ask_for_no_figure_gets_no_second_source_sub_question():
-    texts = [
-        s["text"] for s in planner.plan("Who is the chief executive of Orvane Tractors?", "standard")["subquestions"]
-    ]
-    assert not any(t.startswith("According to analysts") for t in texts), texts
