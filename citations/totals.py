@@ -79,14 +79,14 @@ def _format(amount: Decimal, like: list[str]) -> str:
     return text if any("," in v for v in like) or amount < 10000 else text.replace(",", "")
 
 
-def _display_name(fact: fx.Fact, sentence_text: str, others: set[str]) -> str:
+def _display_name(fact: fx.Fact, others: set[str]) -> str | None:
     """The thing's own name as the note writes it: its first name that the other addends do not
-    share (the plant "Toledo", not its owner "Granite Cell Industries")."""
+    share (the plant "Toledo", not its owner "Granite Cell Industries"); None when it has none."""
     names = [n for n in tx.entities(fact.claim) if n.lower() not in others]
     for name in names:
         if name.lower() in fact.subject or any(part in fact.subject for part in name.lower().split()):
             return name
-    return names[0] if names else sentence_text
+    return names[0] if names else None
 
 
 def _owner_of_thing(name: str, claim: str) -> bool:
@@ -173,7 +173,9 @@ def total_sentence(question: str, sentences: list[dict], notes: dict[int, Eviden
         figure = _figure(fact.value_text)
         if figure is None:
             return None
-        name = _display_name(fact, fact.claim, set(shared))
+        name = _display_name(fact, set(shared))
+        if name is None:
+            return None  # an addend the sentence could not name
         addends.append(Addend(name, fact.value_text, figure[0], figure[1], fact.note_id))
     if len({a.unit.lower() for a in addends}) > 1:
         return None
