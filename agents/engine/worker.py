@@ -71,6 +71,11 @@ def _key_terms(subquestion: str) -> list[str]:
     return [t for t in tx.terms(subquestion) if t not in QUESTION_WORDS and not tx.is_year(t)]
 
 
+# Notes that hold this share of a sub-question's key terms answer it, whatever word they use for
+# the rest (see finish() in decide).
+MOSTLY_COVERED = 0.5
+
+
 def _content_words(text: str) -> list[str]:
     return [w for w in tx.words(text) if w.lower() not in tx.STOPWORDS and w.lower() not in QUESTION_WORDS]
 
@@ -353,6 +358,11 @@ def decide(prompt: str, system: str = "") -> dict:
                 for w in _content_words(subquestion)
                 if tx.stem(w.lower()) in distinct - GENERIC and tx.stem(w.lower()) not in note_terms
             ]
+            if coverage >= MOSTLY_COVERED:
+                # Notes that cover most of the sub-question answer it though they use another
+                # word for one of its words ("supply" for "serve"): only a name or a figure
+                # that none of them gives leaves it not found.
+                missing = [w for w in missing if w[:1].isdigit() or w[:1].isupper() and not subquestion.startswith(w)]
             not_found = [f"{subquestion} (no source covered: {', '.join(dict.fromkeys(missing))})"] if missing else []
         return {
             "thought": reason,
