@@ -21,14 +21,15 @@ KIND = "write"
 COUNTER = "evidence"
 
 
-def _evidence_notes(job: Job) -> tuple[list[Note], list[EvidenceNote]]:
-    rows = notes_in_reading_order(job)
+def evidence_notes(rows: list[Note], *, with_pages: bool = True) -> list[EvidenceNote]:
+    """The notes (loaded with their source and sub-question) as citations/ weighs them; each
+    page's stored text read once (it names the site when the title does not), or not at all."""
     pages: dict = {}
     out = []
     for n in rows:
         s = n.source
         if s.pk not in pages:
-            pages[s.pk] = store.get_text(s.content_ref) if s.content_ref else ""
+            pages[s.pk] = store.get_text(s.content_ref) if with_pages and s.content_ref else ""
         out.append(
             EvidenceNote(
                 id=n.note_id,
@@ -45,7 +46,12 @@ def _evidence_notes(job: Job) -> tuple[list[Note], list[EvidenceNote]]:
                 page_text=pages[s.pk],
             )
         )
-    return rows, out
+    return out
+
+
+def _evidence_notes(job: Job) -> tuple[list[Note], list[EvidenceNote]]:
+    rows = notes_in_reading_order(job)
+    return rows, evidence_notes(rows)
 
 
 def compute(job: Job) -> dict:

@@ -6,7 +6,6 @@ from __future__ import annotations
 from agents import composition
 from citations import metrics, totals
 from citations.check import CheckedSentence, composed_problem, stage_one
-from citations.evidence import EvidenceNote
 from jobs.models import Job, Note, ReportClaim, Source, Step, SubQuestion
 from jobs.runtime import events
 from jobs.runtime.budget import Phase
@@ -162,20 +161,8 @@ def _add_total(job: Job, sections: list[dict], notes: list[Note]) -> None:
     summed in code from the figures the checked sentences cite (citations/totals.py)."""
     if not totals.asked_total(job.question):
         return
-    evidence_notes = {
-        n.note_id: EvidenceNote(
-            id=n.note_id,
-            claim=n.claim,
-            quote=n.quote,
-            domain=n.source.domain,
-            url=n.source.url,
-            title=n.source.title,
-            subquestion=n.sq.text,
-            source_id=n.source_id,
-        )
-        for n in notes
-    }
-    sentence = totals.total_sentence(job.question, [s for sec in sections for s in sec["sentences"]], evidence_notes)
+    by_id = {n.id: n for n in evidence.evidence_notes(notes, with_pages=False)}
+    sentence = totals.total_sentence(job.question, [s for sec in sections for s in sec["sentences"]], by_id)
     if sentence is None:
         return
     if not sections or sections[0]["heading"] != ANSWER_HEADING:

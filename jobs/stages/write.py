@@ -11,7 +11,6 @@ from agents import gap_check as agents_gap
 from agents import questions as qtext
 from agents import text as tx
 from agents.llm import ModelOutputError
-from agents.sources import store
 from jobs.models import Job, Note, SubQuestion
 from jobs.runtime import budget, events
 from jobs.runtime.budget import Phase
@@ -352,7 +351,8 @@ def with_dated_figures(drafted: list[dict]) -> list[dict]:
     ids = {i for d in opening for i in d["note_ids"]}
     if not ids:
         return drafted
-    notes = {n.note_id: n for n in Note.objects.filter(note_id__in=ids).select_related("source")}
+    rows = Note.objects.filter(note_id__in=ids).select_related("source", "sq")
+    notes = {n.id: n for n in evidence.evidence_notes(list(rows))}
     out = []
     for d in drafted:
         figures = [n for n in tx.numbers(d["text"]) if not tx.is_year(n)]
@@ -360,14 +360,10 @@ def with_dated_figures(drafted: list[dict]) -> list[dict]:
             out.append(d)
             continue
         dated = []
-        for note_id in d["note_ids"]:
-            source = notes[note_id].source if note_id in notes else None
-            if source is None or source.published_at is None:
-                continue
-            label = composition.source_label(source.title, source.domain, _page_text(source))
-            when = composition.written_date(source.published_at.isoformat())
-            if (label, when) not in dated:
-                dated.append((label, when))
+        for note in (notes[i] for i in d["note_ids"] if i in notes):
+            source = (note.source_name, composition.written_date(note.published))
+            if note.published and source not in dated:
+                dated.append(source)
         if not dated or len(dated) > MAX_DATED_SOURCES:  # a sentence drawn from many: its notes say
             out.append(d)
             continue
@@ -376,11 +372,6 @@ def with_dated_figures(drafted: list[dict]) -> list[dict]:
         end = text[-1] if text[-1] in ".!?" else ""
         out.append({**d, "text": f"{text[: len(text) - len(end)]} ({named}){end or '.'}"})
     return out
-
-
-def _page_text(source) -> str:
-    """The stored page, whose text names its site when its title does not."""
-    return store.get_text(source.content_ref) if source.content_ref else ""
 
 
 MAX_SIDE_BY_SIDE_NOTES = 3  # per row: the first note of each name it shows comes first
