@@ -183,10 +183,18 @@ def common_words(sentences: list[tuple[int, str]]) -> frozenset[str]:
     return frozenset(w for _, s in sentences for w in re.findall(r"\b[a-z][a-z\-]{2,}\b", s))
 
 
+def _without_trailing_acronym(name: str) -> str:
+    """The name without a trailing acronym: in a table row's "Quanta Battery Company LFP 45%"
+    the chemistry is no part of the name. A two-word name keeps its acronym ("Banco BPM")."""
+    words = name.split()
+    return " ".join(words[:-1]) if len(words) >= 3 and re.fullmatch(r"[A-Z]{2,5}", words[-1]) else name
+
+
 def _candidates(sentence: str, exclude: set[str], common: frozenset = frozenset()) -> list[str]:
     out = []
     row = tx.is_table_row(sentence)
     for name in qshape.clean_entities(sentence):
+        name = _without_trailing_acronym(name)
         low = name.lower()
         if low in exclude or any(low in e or e in low for e in exclude if len(e) > 3):
             continue
@@ -275,6 +283,24 @@ _STATED_RANK_RE = re.compile(
 _BEHIND_RE = re.compile(r"\b(?:behind|after|trailing)\b", re.I)
 
 
+_RANK_CELL_RE = re.compile(r"(?:^|;\s*|—\s*)(?:Rank|Position|Place)\s*:\s*(\d{1,2})\s*(?:;|$)", re.I)
+_CELL_RE = re.compile(r"(?:^|;\s*|—\s*)([^:;—]{1,40}):\s*([^;]+)")
+
+
+def _table_rank(row: str, exclude: set[str], nouns: set[str], common: frozenset) -> tuple[str, int] | None:
+    """(name, rank) of a ranking table's row ("… ranked by 2025 deliveries — Rank: 3; Maker:
+    Norvik Electric; Headquarters: Oslo, Norway; …"): the name in the cell whose label is the
+    thing ranked, else the first name after the rank. Rank 1 is the top of the table."""
+    if not tx.is_table_row(row) or not (m := _RANK_CELL_RE.search(row)):
+        return None
+    names = _candidates(row, exclude, common)
+    for label, value in _CELL_RE.findall(row):
+        if tx.term_set(label) & nouns and (named := [n for n in names if n in value]):
+            return named[0], int(m.group(1))
+    after = [n for n in names if row.find(n) > m.end()]
+    return (min(after, key=row.find), int(m.group(1))) if after else None
+
+
 def stated_ranks(
     sentences: list[tuple[int, str]],
     exclude: set[str],
@@ -287,6 +313,8 @@ def stated_ranks(
     and the ranks before a stated one that "behind A and B" gives (A: 1, B: 2 for a third)."""
     ranks: dict[str, set[int]] = {}
     for _, s in sentences:
+        if descending and (held := _table_rank(s, exclude, nouns, common)):
+            ranks.setdefault(held[0], set()).add(held[1])
         for m in _STATED_RANK_RE.finditer(s):
             if (m.group("sup").lower() in _ASCENDING) == descending:
                 continue

@@ -4,11 +4,13 @@ searching them with the database's full-text search (PostgreSQL tsvector or SQLi
 from __future__ import annotations
 
 import datetime as dt
+import math
 import re
 from dataclasses import dataclass
 
 from django.contrib.postgres.search import SearchHeadline, SearchQuery, SearchRank, SearchVector
 from django.db import connection, transaction
+from django.db.models import Case, Count, F, FloatField, Q, Value, When
 
 from agents import text as tx
 from agents.models import Document
@@ -17,6 +19,7 @@ from agents.sources import quality, store
 from agents.sources.urls import domain_of, normalise
 
 SNIPPET_WORDS = 30
+TF_SHARE = 0.1
 # Pages about the corpus itself (its "about" notice) are documentation, not part of its world.
 UNSEARCHED_KINDS = ("about",)
 
@@ -110,19 +113,42 @@ def search(query: str, *, collection: str = Document.DEMO_COLLECTION, owner=None
 
 
 def _search_postgres(terms, collection, owner, limit):
-    query = SearchQuery(" | ".join(terms), search_type="raw", config="english")
+    # Rank by which of the query's terms a page holds, each weighted by how rare it is in the
+    # collection (BM25's inverse document frequency): "Katowice" outweighs "cells" and "plant".
+    # A term's frequency within the page only breaks ties (TF_SHARE), so a page that repeats a
+    # name in its title and text does not outrank one that holds more of the question's terms.
+    queries = [SearchQuery(t, search_type="raw", config="english") for t in terms]
+    docs = Document.objects.filter(collection=collection, owner=owner, status=Document.Status.READY).exclude(
+        kind__in=UNSEARCHED_KINDS
+    )
+    counts = docs.aggregate(
+        total=Count("pk"), **{f"t{i}": Count("pk", filter=Q(search_vector=q)) for i, q in enumerate(queries)}
+    )
+    rank = sum(
+        Value(_idf(counts["total"], counts[f"t{i}"]), output_field=FloatField())
+        * (
+            Case(When(search_vector=q, then=Value(1.0)), default=Value(0.0), output_field=FloatField())
+            + TF_SHARE * SearchRank(F("search_vector"), q)
+        )
+        for i, q in enumerate(queries)
+    )
+    either = SearchQuery(" | ".join(terms), search_type="raw", config="english")
     qs = (
-        Document.objects.filter(collection=collection, owner=owner, search_vector=query, status=Document.Status.READY)
-        .exclude(kind__in=UNSEARCHED_KINDS)
-        .annotate(rank=SearchRank("search_vector", query, cover_density=True))
+        docs.filter(search_vector=either)
+        .annotate(rank=rank)
         .order_by("-rank", "id")[:limit]
         .annotate(
             snippet=SearchHeadline(
-                "text", query, config="english", start_sel="", stop_sel="", max_words=SNIPPET_WORDS, min_words=12
+                "text", either, config="english", start_sel="", stop_sel="", max_words=SNIPPET_WORDS, min_words=12
             )
         )
     )
     return [(d, re.sub(r"\s+", " ", d.snippet)) for d in qs]
+
+
+def _idf(total: int, containing: int) -> float:
+    """BM25's inverse document frequency, kept positive for a term most documents hold."""
+    return math.log((total - containing + 0.5) / (containing + 0.5) + 1)
 
 
 def _search_sqlite(terms, collection, owner, limit):

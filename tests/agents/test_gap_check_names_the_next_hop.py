@@ -140,6 +140,45 @@ def test_a_table_rows_column_labels_are_not_names():
     assert gap._candidates("Orvane Motors: cells from Brisco Steel.", set()) == ["Orvane Motors", "Brisco Steel"]
 
 
+def test_a_ranking_tables_row_states_the_rank_of_the_name_in_the_ranked_column():
+    question = "Which tractor maker ranked third by 2025 sales, and which company supplies its engines?"
+    # Each row also names a country with a figure after it; only the rank column says who is third.
+    notes = [
+        "Tractor makers ranked by 2025 sales — Rank: 1; Maker: Harlow Machines; Headquarters: Derby, England; "
+        "2025 sales: 210,000.",
+        "Tractor makers ranked by 2025 sales — Rank: 2; Maker: Brennig Agri; Headquarters: Cork, Ireland; "
+        "2025 sales: 190,000.",
+        "Tractor makers ranked by 2025 sales — Rank: 3; Maker: Ostvald Traktor; Headquarters: Umea, Sweden; "
+        "2025 sales: 150,000.",
+        "Tractor makers ranked by 2024 sales — Rank: 3; Maker: Caldera Farmtech; Headquarters: Lyon, France; "
+        "2024 sales: 160,000.",
+    ]
+    round_one = [
+        _sq("Which tractor maker ranked third by 2025 sales?", 1, notes),
+        _sq("Which company supplies the engines of each tractor maker?", 2, []),
+    ]
+    out = _decide(round_one, question)
+    asked = " ".join(s["text"] for s in out["new_subquestions"])
+    assert "Ostvald Traktor" in asked and "Caldera" not in asked and "Sweden" not in asked, out
+
+
+def test_a_trailing_acronym_in_a_table_cell_is_no_part_of_the_name():
+    question = "In which country is the largest plant of the company that supplies LFP cells to Orvane Motors?"
+    notes = [
+        "Cell suppliers of Orvane Motors, 2025 — Maker: Orvane Motors; Cell suppliers and share of cells: "
+        "Brisco Cell Works NMC 55%; Tarrow Battery Company LFP 45%.",
+        "Orvane Motors buys its cells from two suppliers.",
+    ]
+    round_one = [_sq("Which company supplies LFP cells to Orvane Motors?", 1, notes)]
+    out = _decide(round_one, question)
+    asked = " ".join(s["text"] for s in out["new_subquestions"])
+    assert "Tarrow Battery Company?" in asked and "Brisco" not in asked, out
+    assert gap._candidates("Supply — Maker: Orvane Motors; Cells: Tarrow Battery Company LFP 45%.", set()) == [
+        "Orvane Motors",
+        "Tarrow Battery Company",
+    ]
+
+
 def test_a_set_in_the_chain_is_never_replaced_by_one_name():
     question = (
         "Which of the five largest electric car makers delivered fewer vehicles in 2025 than in 2024, and "
