@@ -744,7 +744,12 @@ def write_answer(prompt: str) -> dict:
         # The best note for any wording of this link; a note of the sub-question itself counts a
         # little more: its worker looked for exactly this.
         scored = [
-            (fit(ask, n, by_name) + (OWN_SQ_BONUS if sq_id and n["sq"] == sq_id else 0), n["quality"], -n["place"], n)
+            (
+                fit(ask, n, by_name) + (OWN_SQ_BONUS if sq_id and n["sq"] == sq_id else 0) + _place_given(ask, n),
+                n["quality"],
+                -n["place"],
+                n,
+            )
             for ask, sq_id, by_name in options
             for n in pool
             if fit(ask, n, by_name) >= ANSWERED_SHARE
@@ -786,6 +791,31 @@ def write_answer(prompt: str) -> dict:
             distinct.append(n)
     sentences = [{"text": n["claim"], "note_ids": [n["id"]] + _same_fact(n, notes)} for n in distinct]
     return {"sentences": compose(sentences), "need_context": [], "unanswered": unanswered}
+
+
+_PLACE_ASK_RE = re.compile(
+    r"^\s*(?:(?:in|at|from|near) which (?:town|city|country|place|region|state|province|village|port)\b|where\b)", re.I
+)
+# "In which town is the cathode plant that supplies Katowice?" -> "plant"
+_ASKED_HEAD_RE = re.compile(
+    r"\b(?:is|are|was|were)\s+(?:(?:the|its|their|his|her|a|an)\s+)?(?:[\w'-]+\s+){0,4}?(?P<head>[a-z][\w-]+)"
+    r"\s+(?:that|which|who|where|of|for)\b"
+)
+PLACE_GIVEN_BONUS = 0.25  # of an ask's weight: the note names the asked place, not one the ask names
+
+
+def _place_given(ask: str, note: dict) -> float:
+    """A bonus for a note that answers a place ask with a place the ask does not name: for "In
+    which town is the cathode plant that supplies Katowice?", "… the Corvane Materials plant in
+    Nysa, Poland" over "… cathode material for its new plant in Katowice", which shares more of
+    the ask's words but names only the place the ask starts from."""
+    if not _PLACE_ASK_RE.search(ask) or not (m := _ASKED_HEAD_RE.search(ask)):
+        return 0.0
+    head = re.escape(m.group("head"))
+    for found in re.finditer(rf"\b{head}s?\s+(?:in|at|near)\s+(?P<place>[A-Z][\w'-]+)", note["claim"]):
+        if found.group("place").lower() not in ask.lower():
+            return PLACE_GIVEN_BONUS
+    return 0.0
 
 
 def _named_asks(question: str, notes: list[dict], subquestions: list[str]) -> list[str]:

@@ -76,3 +76,38 @@ def test_a_later_link_adds_only_its_own_words():
     assert set(terms) == {"2", "3"}
     assert {"count", "plant"} <= terms["3"]  # "largest" was the first link's word
     assert not {"blade", "suppl", "skarv"} & terms["3"]
+
+
+def test_the_opening_answers_a_place_ask_with_the_place_the_ask_does_not_name():
+    # The first note shares more of the ask's words, but its plant is the one the ask starts from.
+    question = "In which town is the resin plant that supplies the blade yard of Brannor Blades?"
+    subquestions = [
+        {"id": 1, "hop": 1, "round": 1, "text": "Which blade yard does Brannor Blades run?"},
+        {"id": 2, "hop": 2, "round": 2, "text": "In which town is the resin plant that supplies Skarvik?"},
+    ]
+    notes = [
+        view(1, "Brannor Blades runs its blade yard in Skarvik.", 1, 1),
+        view(
+            2,
+            "Brannor Blades has signed a supply agreement with Orlen Resins for resin for its plant in Skarvik.",
+            2,
+            2,
+        ),
+        view(
+            3, "The resin for Skarvik will come from the Orlen Resins plant in Tessby, about 80 kilometres away.", 2, 2
+        ),
+    ]
+    prompt = prompts.render(
+        "writer",
+        question=question,
+        outline=[{"heading": "Answer", "purpose": "The town."}],
+        heading="Answer",
+        purpose="The town.",
+        notes=notes,
+        feedback="",
+        mode="answer",
+        unanswered=[],
+        subquestions=subquestions,
+    ).messages[1]["content"]
+    out = writer.write_section(prompt)
+    assert any(3 in s["note_ids"] for s in out["sentences"]), out
