@@ -88,7 +88,8 @@ def test_every_model_and_search_call_was_counted(demo_job, live):
     model_tokens = sum(c.tokens_in + c.tokens_out for c in calls)
     assert model_tokens == demo_job.tokens_used
     assert sum(c.usd_micros for c in calls) == demo_job.usd_used_micros
-    assert calls.filter(kind="search").count() >= 5
+    # Every query the workers sent was paid for.
+    assert calls.filter(kind="search").count() >= demo_job.queries.count() >= 3
 
 
 def _page_sentences(job):
