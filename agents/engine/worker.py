@@ -23,6 +23,7 @@ MIN_NOTES_TO_FINISH = 4
 # name, its path), each counting this much of a title word: a site's name is on every page of the
 # site, and a title that does name asked words says more about the page than its address.
 URL_WORD_WEIGHT = 0.5
+SECTION_TITLE_TERMS = 1  # a title of one word names a section of a site, not what the page is about
 # Once the notes hold a figure for a sub-question that asks for an amount, a result from a site
 # this worker has already read (or picked in this batch) is worth this share of its score per
 # page already taken from that site: a second source is what lets the report compare figures,
@@ -449,8 +450,10 @@ def decide(prompt: str, system: str = "") -> dict:
         if quality < MIN_QUALITY:
             continue
         titled = tx.term_set(f"{r['title']} {r.get('snippet') or ''}")
-        # A title that says nothing asked ("Full-year results 2025") leaves the address to speak.
-        addressed = set() if set(key) & titled else url_terms(r["url"])
+        # A title that says nothing asked ("Full-year results 2025"), or only a section's name
+        # ("Plants" on corvane-materials.example/plants), leaves the address to speak.
+        short = len(titled) <= SECTION_TITLE_TERMS
+        addressed = url_terms(r["url"]) - titled if short or not set(key) & titled else set()
         if task_terms and not (task_terms - GENERIC) & (titled | addressed):
             continue  # nothing of the task itself: a match on generic words only
         relevance = len(set(key) & titled) + 2 * len(distinct & titled)

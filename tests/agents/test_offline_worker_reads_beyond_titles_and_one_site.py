@@ -139,3 +139,24 @@ def test_a_title_that_names_asked_words_is_not_outranked_by_its_address():
         "https://trade-desk.example/x/y",
         "https://pellbrook-polymers.example/tonnes-of-resin",
     ]
+
+
+def test_a_one_word_title_lets_the_address_say_whose_section_it_is():
+    # "Plants" on the company's own site is its table of plants; the registry's entry is about
+    # another plant, and the news pages name the company but no plant.
+    results = [
+        _result(
+            1,
+            "Registry entry: Kessby resin plant (Pellbrook Polymers)",
+            "https://registry.example/sites/kessby",
+            "registry.example",
+            quality=0.9,
+        ),
+        _result(2, "Resin output at Pellbrook Polymers", "https://trade-desk.example/a/b", "trade-desk.example", 0.85),
+        _result(3, "Pellbrook Polymers resin output", "https://chem-wire.example/c/d", "chem-wire.example", 0.8),
+        _result(4, "Plants", "https://pellbrook-polymers.example/plants", "pellbrook-polymers.example"),
+    ]
+    out = _decide(
+        subquestion="What is the annual capacity of Pellbrook Polymers' resin plant in Tarrow?", results=results
+    )
+    assert "https://pellbrook-polymers.example/plants" in out["arguments"]["urls"], out
