@@ -35,20 +35,26 @@ def view(i, claim, sq, hop):
     }
 
 
-def rendered(notes):
-    purpose = "How the blade supplier of the largest wind farm of 2025 was found."
+def rendered(
+    notes,
+    *,
+    question="In which country is the largest plant of the company that supplies blades to the largest wind farm of 2025?",
+    heading="How the answer was found",
+    purpose="How the blade supplier of the largest wind farm of 2025 was found.",
+    mode="section",
+    subquestions=SUBQUESTIONS,
+):
     return prompts.render(
         "writer",
-        question="In which country is the largest plant of the company that supplies blades to the largest wind farm "
-        "of 2025?",
-        outline=[{"heading": "How the answer was found", "purpose": purpose}],
-        heading="How the answer was found",
+        question=question,
+        outline=[{"heading": heading, "purpose": purpose}],
+        heading=heading,
         purpose=purpose,
         notes=notes,
         feedback="",
-        mode="section",
+        mode=mode,
         unanswered=[],
-        subquestions=SUBQUESTIONS,
+        subquestions=subquestions,
     ).messages[1]["content"]
 
 
@@ -97,17 +103,8 @@ def test_the_opening_answers_a_place_ask_with_the_place_the_ask_does_not_name():
             3, "The resin for Skarvik will come from the Orlen Resins plant in Tessby, about 80 kilometres away.", 2, 2
         ),
     ]
-    prompt = prompts.render(
-        "writer",
-        question=question,
-        outline=[{"heading": "Answer", "purpose": "The town."}],
-        heading="Answer",
-        purpose="The town.",
-        notes=notes,
-        feedback="",
-        mode="answer",
-        unanswered=[],
-        subquestions=subquestions,
-    ).messages[1]["content"]
+    prompt = rendered(
+        notes, question=question, heading="Answer", purpose="The town.", mode="answer", subquestions=subquestions
+    )
     out = writer.write_section(prompt)
     assert any(3 in s["note_ids"] for s in out["sentences"]), out
