@@ -184,6 +184,17 @@ def row_parts(row: str) -> tuple[str, list[tuple[str, str]]]:
     return context.strip(), fields
 
 
+RANK_HEADERS = frozenset({"rank", "position", "place", "ranking", "#", "no.", "no"})
+
+
+def row_rank(row: str) -> int:
+    """The rank a table row gives itself ("… — Rank: 2; Maker: …"), 0 when it gives none."""
+    for header, value in row_parts(row)[1]:
+        if header.lower().rstrip(":") in RANK_HEADERS and value.strip().isdigit():
+            return int(value.strip())
+    return 0
+
+
 def entities(text: str) -> list[str]:
     """A fresh list of _named_things(text), the caller may change it."""
     if len(text) > _CACHED_TEXT_CHARS:

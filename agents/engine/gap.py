@@ -283,22 +283,22 @@ _STATED_RANK_RE = re.compile(
 _BEHIND_RE = re.compile(r"\b(?:behind|after|trailing)\b", re.I)
 
 
-_RANK_CELL_RE = re.compile(r"(?:^|;\s*|—\s*)(?:Rank|Position|Place)\s*:\s*(\d{1,2})\s*(?:;|$)", re.I)
-_CELL_RE = re.compile(r"(?:^|;\s*|—\s*)([^:;—]{1,40}):\s*([^;]+)")
-
-
 def _table_rank(row: str, exclude: set[str], nouns: set[str], common: frozenset) -> tuple[str, int] | None:
     """(name, rank) of a ranking table's row ("… ranked by 2025 deliveries — Rank: 3; Maker:
-    Norvik Electric; Headquarters: Oslo, Norway; …"): the name in the cell whose label is the
-    thing ranked, else the first name after the rank. Rank 1 is the top of the table."""
-    if not tx.is_table_row(row) or not (m := _RANK_CELL_RE.search(row)):
+    Norvik Electric; Headquarters: Oslo, Norway; …"): the name in the cell whose header is the
+    thing ranked, else the first name in a cell after the rank's. Rank 1 is the top of the table."""
+    if not tx.is_table_row(row) or not (rank := tx.row_rank(row)):
         return None
     names = _candidates(row, exclude, common)
-    for label, value in _CELL_RE.findall(row):
-        if tx.term_set(label) & nouns and (named := [n for n in names if n in value]):
-            return named[0], int(m.group(1))
-    after = [n for n in names if row.find(n) > m.end()]
-    return (min(after, key=row.find), int(m.group(1))) if after else None
+    cells = tx.row_parts(row)[1]
+    for header, value in cells:
+        if tx.term_set(header) & nouns and (named := [n for n in names if n in value]):
+            return named[0], rank
+    at = next(i for i, (header, _) in enumerate(cells) if header.lower().rstrip(":") in tx.RANK_HEADERS)
+    for _, value in cells[at + 1 :]:
+        if named := [n for n in names if n in value]:
+            return min(named, key=value.find), rank
+    return None
 
 
 def stated_ranks(

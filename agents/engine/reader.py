@@ -37,7 +37,6 @@ _RANK_ASK_RE = re.compile(
     r"(?P<sup>largest|biggest|highest|top|leading|most)\b",
     re.I,
 )
-_RANK_HEADERS = frozenset({"rank", "position", "place", "ranking", "#", "no.", "no"})
 RANK_ROW_BONUS = 1.0  # of its score: the row whose rank is the asked one ("second-highest": Rank 2)
 
 
@@ -47,14 +46,6 @@ def asked_rank(subquestion: str) -> int:
     for m in _RANK_ASK_RE.finditer(subquestion):
         if not m.group("count"):
             return qshape.ORDINALS.get((m.group("ord") or "first").lower(), 0)
-    return 0
-
-
-def _row_rank(sentence: str) -> int:
-    """The rank a table row gives itself ("… — Rank: 2; Maker: …"), 0 when it gives none."""
-    for header, value in tx.row_parts(sentence)[1]:
-        if header.lower().rstrip(":") in _RANK_HEADERS and value.strip().isdigit():
-            return int(value.strip())
     return 0
 
 
@@ -265,7 +256,7 @@ def read(subquestion: str, page: str, max_notes: int = 5, title: str = "") -> di
         if bridged and table is not None:
             body = sent.text.rpartition(" \u2014 ")[2]  # the row's cells, not the table's caption
             bonus += BRIDGE_BONUS * score * sum(1 for n in bridged if n in body)
-        if rank and table is not None and _row_rank(sent.text) == rank:
+        if rank and table is not None and tx.row_rank(sent.text) == rank:
             bonus += RANK_ROW_BONUS * score
         total = score + bonus
         if asks_of_names and not specific:

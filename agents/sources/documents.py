@@ -147,13 +147,12 @@ def _search_postgres(terms, collection, owner, limit):
         cur.execute(_POSTGRES_RANK_SQL.format(owner=owner_sql), params)
         ranked = [pk for (pk,) in cur.fetchall()]
     either = SearchQuery(" | ".join(terms), search_type="raw", config="english")
-    docs = Document.objects.filter(pk__in=ranked).annotate(
+    docs = Document.objects.annotate(
         snippet=SearchHeadline(
             "text", either, config="english", start_sel="", stop_sel="", max_words=SNIPPET_WORDS, min_words=12
         )
-    )
-    by_pk = {d.pk: d for d in docs}
-    return [(by_pk[pk], re.sub(r"\s+", " ", by_pk[pk].snippet)) for pk in ranked if pk in by_pk]
+    ).in_bulk(ranked)
+    return [(docs[pk], re.sub(r"\s+", " ", docs[pk].snippet)) for pk in ranked if pk in docs]
 
 
 def _search_sqlite(terms, collection, owner, limit):
