@@ -15,6 +15,7 @@ import math
 import re
 from collections import Counter
 
+from agents import composition
 from agents import questions as qtext
 from agents import text as tx
 from agents.engine import blocks as bk
@@ -200,7 +201,7 @@ def _candidates(sentence: str, exclude: set[str], common: frozenset = frozenset(
             continue
         if row and re.search(rf"(?:^|[;—-]\s*){re.escape(name)}(?:\s+[a-z][\w-]*)*(?:\s*\([^)]*\))?:", sentence):
             continue  # a column's label in a table row ("Supplier: …", "Total: 518,000"), not a name
-        if tx.is_year(name) or name.lower() in qshape.ORDINALS or low in common:
+        if tx.is_year(name) or name.lower() in qshape.ORDINALS or low in common or composition.is_unit_word(name):
             continue
         out.append(name)
     return out
@@ -420,6 +421,46 @@ def resolve_rank(u: qshape.Unknown, sentences: list[tuple[int, str]], exclude: s
 _COMPARISON_RE = re.compile(r"\b(?:more|fewer|less|greater|higher|lower|larger|smaller|bigger)\b[^.?]*\bthan\b", re.I)
 
 
+# The two sides of a supply: who hands the goods over and who takes them. A link asked by a
+# taker's verb ("the maker that buys the cells made at Katowice") is answered by the name a
+# giver's verb hands to ("… makes pouch cells for Norvik Electric"), not by the giver that shares
+# more of the link's words ("Kaiyo Battery Works produces cells in Katowice"); and the reverse
+# for a link asked by a giver's verb.
+_GIVER_VERBS = (
+    r"supplies|supply|supplied|sells|sold|makes|made|produces|produced|manufactures|manufactured|"
+    r"delivers|delivered|provides|provided|ships|shipped|builds|built"
+)
+_TAKER_VERBS = r"buys|buy|bought|purchases|purchased|sources|sourced|takes|took|orders|ordered|receives|received"
+_ASKED_VERB_RE = re.compile(r"\b(?:that|which|who)\s+(?:\w+ly\s+)?(?P<verb>[a-z]+)\b")
+ROLE_MISMATCH = 0.1  # of a candidate's score where the sentence gives it the other side's part
+
+
+def _asked_side(phrase: str) -> str:
+    """ "taker" for "the maker that buys …", "giver" for "the company that supplies …", else ""."""
+    m = _ASKED_VERB_RE.search(phrase)
+    if not m:
+        return ""
+    if re.fullmatch(_TAKER_VERBS, m.group("verb")):
+        return "taker"
+    return "giver" if re.fullmatch(_GIVER_VERBS, m.group("verb")) else ""
+
+
+def _side_in(sentence: str, name: str) -> str:
+    """The part a sentence gives `name` in a supply: "giver" (it supplies, makes; goods come from
+    it), "taker" (goods are made or supplied for or to it; it buys), or "" when it says neither."""
+    n = re.escape(name)
+    gap_words = r"(?:[\w'-]+\s+){0,3}?"
+    if re.search(rf"\b(?:{_GIVER_VERBS})\b[^.;]*?\b(?:for|to)\s+(?:the\s+)?{gap_words}{n}\b", sentence) or re.search(
+        rf"{n}\s+(?:\w+\s+)?(?:{_TAKER_VERBS})\b", sentence
+    ):
+        return "taker"
+    if re.search(rf"{n}\s+(?:\w+\s+)?(?:{_GIVER_VERBS})\b", sentence) or re.search(
+        rf"\bfrom\s+(?:the\s+)?{gap_words}{n}\b", sentence
+    ):
+        return "giver"
+    return ""
+
+
 def resolve_link(
     shape: qshape.QuestionShape,
     u: qshape.Unknown,
@@ -464,6 +505,7 @@ def resolve_link(
         return ""
     # A term few notes share tells links apart ("LFP" among notes that all say "cells").
     df = Counter(t for _, s in sentences for t in tx.term_set(s) & terms)
+    side = _asked_side(u.phrase)
     weight = {t: math.log((len(sentences) + 1) / (df[t] + 0.5)) for t in terms}
     scores: Counter = Counter()
     for h, s in sentences:
@@ -480,6 +522,8 @@ def resolve_link(
             segment = next((seg for seg in segments if name in seg), s).replace(name, " ")
             near = terms & tx.term_set(segment)
             score = sum(weight[t] for t in shared) + 2 * sum(weight[t] for t in near)
+            if side and _side_in(s, name) not in {"", side}:
+                score *= ROLE_MISMATCH
             scores[name] += score * (2 if h == hop else 1)
     # "the Voltara Motors model that uses …": the link is one of the owner's own things, which
     # carry its name ("Voltara Pulse"); another company in the same sentences is not it.

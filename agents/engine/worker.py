@@ -346,6 +346,7 @@ def decide(prompt: str, system: str = "") -> dict:
     key = _key_terms(subquestion)
     task_terms = tx.term_set(task)
     distinct = {t for t in key if t not in task_terms}
+    asked_names = [tx.term_set(name) for name in _asked_names(subquestion) if tx.term_set(name)]
     note_terms = set().union(*(tx.term_set(n["digest"]) for n in notes)) if notes else set()
     coverage = len(set(key) & note_terms) / len(set(key)) if key else 1.0
 
@@ -442,7 +443,7 @@ def decide(prompt: str, system: str = "") -> dict:
 
     # Read the best unread results of the latest search.
     asks_amount = bool(_ASKS_AMOUNT_RE.search(subquestion))
-    candidates = []
+    candidates, of_the_name = [], []
     for r in results:
         if r["url"] in fetched:
             continue
@@ -454,14 +455,24 @@ def decide(prompt: str, system: str = "") -> dict:
         # ("Plants" on corvane-materials.example/plants), leaves the address to speak.
         short = len(titled) <= SECTION_TITLE_TERMS
         addressed = url_terms(r["url"]) - titled if short or not set(key) & titled else set()
-        if task_terms and not (task_terms - GENERIC) & (titled | addressed):
-            continue  # nothing of the task itself: a match on generic words only
+        of_task = not task_terms or (task_terms - GENERIC) & (titled | addressed)
+        if not of_task:
+            # Nothing of the task itself: a match on generic words only. But a chain's later link
+            # asks about a name round one found, which the question never wrote ("About Norvik
+            # Electric" for "In which towns does Norvik Electric assemble its cars?"): a title
+            # that names it is read when the worker has no notes and nothing else of the task
+            # was found (once it has notes, a query with their names finds better pages).
+            if any(name <= titled for name in asked_names):
+                of_the_name.append((quality, r["url"]))
+            continue
         relevance = len(set(key) & titled) + 2 * len(distinct & titled)
         relevance += URL_WORD_WEIGHT * (len(set(key) & addressed) + 2 * len(distinct & addressed))
         if relevance and asks_amount and (titled | url_terms(r["url"])) & DATA_PAGE_TERMS:
             relevance += DATA_PAGE_BONUS  # a figure asked for is likeliest on the data sheet
         if relevance or r["url"] in rivals:
             candidates.append((relevance * (0.5 + quality), r["url"]))
+    if not candidates and not notes:
+        candidates = of_the_name
     candidates.sort(key=lambda c: -c[0])
     if room > 0 and candidates:
         count = min(PAGES_PER_FETCH, room)

@@ -7,6 +7,7 @@ import pytest
 from agents import gap_check, prompts
 from agents import questions as qtext
 from agents.engine import gap
+from agents.engine import question as qshape
 from agents.llm import complete_json
 from tests.fakes import scripted_model
 
@@ -397,3 +398,39 @@ def test_the_largest_thing_of_a_found_owner_is_read_from_the_sentences_that_name
         (3, "Holmen Steel supplies steel to shipyards."),
     ]
     assert gap.named_asks(question, sentences) == ["In which city is Velten Steelworks headquartered"]
+
+
+def test_a_link_asked_by_a_takers_verb_is_answered_by_the_taker_not_the_maker():
+    # "the maker that buys the cells produced at …": the plant's operator shares more of the
+    # link's words ("produces cells … plant"), but a sentence that makes cells *for* a company
+    # names the buyer.
+    question = (
+        "Which maker buys the cells produced at the Tarnow plant, and in which towns does that maker assemble its cars?"
+    )
+    sentences = [
+        (1, "In Tarnow, Poland, Okada Cell Works produces cells in a plant rated at 12 GWh per year."),
+        (1, "The Tarnow plant of Okada Cell Works produces pouch cells."),
+        (1, "Okada Cell Works makes pouch cells for Brightline Motors at its plant in Tarnow."),
+    ]
+    assert gap.resolve_chain(qshape.parse(question), question, sentences) == {"U1": "Brightline Motors"}
+
+
+@pytest.mark.parametrize(
+    "sentence, name, side",
+    [
+        ("Okada Cell Works makes pouch cells for Brightline Motors.", "Okada Cell Works", "giver"),
+        ("Okada Cell Works makes pouch cells for Brightline Motors.", "Brightline Motors", "taker"),
+        ("Brightline Motors buys cells from Okada Cell Works.", "Okada Cell Works", "giver"),
+        ("Brightline Motors also buys cells from Okada Cell Works.", "Brightline Motors", "taker"),
+        ("The plant supplies cells to the carmaker Brightline Motors.", "Brightline Motors", "taker"),
+        ("Brightline Motors is based in Lyon.", "Brightline Motors", ""),
+    ],
+)
+def test_a_sentence_gives_a_name_its_side_of_a_supply(sentence, name, side):
+    assert gap._side_in(sentence, name) == side
+
+
+def test_the_side_a_link_asks_for_is_read_from_its_verb():
+    assert gap._asked_side("the maker that buys the cells produced at the Tarnow plant") == "taker"
+    assert gap._asked_side("the company that supplies the cathode material for {U1}") == "giver"
+    assert gap._asked_side("the largest plant of {U1}") == ""

@@ -11,7 +11,9 @@ from agents.engine import worker
 QUESTION = "How many tonnes of resin did Pellbrook Polymers ship in 2025?"
 
 
-def _decide(*, subquestion: str, results: list[str], history: list[context.Entry] = (), notes=(), turn=2):
+def _decide(
+    *, subquestion: str, results: list[str], history: list[context.Entry] = (), notes=(), turn=2, task=QUESTION
+):
     observation = context.Entry(
         turn=1,
         kind="observation",
@@ -22,7 +24,7 @@ def _decide(*, subquestion: str, results: list[str], history: list[context.Entry
     )
     rendered = prompts.render(
         "search_worker",
-        task=f"{QUESTION}\n(depth: deep; sources: web)",
+        task=f"{task}\n(depth: deep; sources: web)",
         subquestion=subquestion,
         turn=turn,
         max_calls=6,
@@ -160,3 +162,31 @@ def test_a_one_word_title_lets_the_address_say_whose_section_it_is():
         subquestion="What is the annual capacity of Pellbrook Polymers' resin plant in Tarrow?", results=results
     )
     assert "https://pellbrook-polymers.example/plants" in out["arguments"]["urls"], out
+
+
+CHAIN = "Which company buys the resin made at the Lund plant, and in which towns does that company mould its parts?"
+
+
+def test_a_later_link_reads_a_page_titled_with_the_name_round_one_found():
+    # Round two asks about Harlow Plastics, which the question never names: its "About" page
+    # shares no word with the question, yet it is the page to read when nothing else is.
+    results = [
+        _result(1, "About Harlow Plastics", "https://harlow-plastics.example/about", "harlow-plastics.example"),
+        _result(2, "Garden furniture trends", "https://home-weekly.example/garden/furniture", "home-weekly.example"),
+    ]
+    out = _decide(subquestion="In which towns does Harlow Plastics mould its parts?", results=results, task=CHAIN)
+    assert out["tool"] == "fetch_pages"
+    assert out["arguments"]["urls"] == ["https://harlow-plastics.example/about"]
+
+
+def test_with_notes_in_hand_a_page_that_only_names_the_asked_name_waits_for_a_better_query():
+    results = [
+        _result(1, "Harlow Plastics opens a warehouse", "https://trade.example/harlow", "trade.example"),
+    ]
+    out = _decide(
+        subquestion="In which towns does Harlow Plastics mould its parts?",
+        results=results,
+        task=CHAIN,
+        notes=[("Harlow Plastics buys resin from the Lund plant of Vessel Chemicals.", "trade.example")],
+    )
+    assert out["tool"] != "fetch_pages"
