@@ -25,53 +25,57 @@ LEDGER_TTL_SECONDS = 7 * 24 * 3600
 RESERVATION_TTL_MS = int(settings.CELERY_TASK_TIME_LIMIT * 1000)
 REBUILD_LOCK_SECONDS = 10
 
+# One hash per job holds everything (one key, one TTL set when it is built, few commands per
+# call): "tokens" and "usd" (the totals), "r:<id>" an open reservation ("tokens:usd:expiry ms"),
+# "c:<provider_calls row id>" what was counted for that call ("tokens:usd"). A hash without
+# "tokens" is missing (Redis restarted or flushed, or the TTL ran out): the caller rebuilds it.
 _RESERVE = """
-if redis.call('EXISTS', KEYS[1]) == 0 then return {-1, 'missing'} end
+local all = redis.call('HGETALL', KEYS[1])
+if #all == 0 then return {-1, 'missing'} end
 local now = tonumber(ARGV[6])
-local used_t = tonumber(redis.call('HGET', KEYS[1], 'tokens') or '0')
-local used_u = tonumber(redis.call('HGET', KEYS[1], 'usd') or '0')
-local res = redis.call('HGETALL', KEYS[2])
-local rt, ru = 0, 0
-for i = 1, #res, 2 do
-  local t, u, exp = string.match(res[i + 1], '(%d+):(%d+):(%d+)')
-  if tonumber(exp) < now then
-    redis.call('HDEL', KEYS[2], res[i])
-  else
-    rt = rt + tonumber(t)
-    ru = ru + tonumber(u)
+local used_t, used_u, rt, ru, found = 0, 0, 0, 0, false
+local expired = {}
+for i = 1, #all, 2 do
+  local k, v = all[i], all[i + 1]
+  if k == 'tokens' then used_t = tonumber(v); found = true
+  elseif k == 'usd' then used_u = tonumber(v)
+  elseif string.sub(k, 1, 2) == 'r:' then
+    local t, u, exp = string.match(v, '(%d+):(%d+):(%d+)')
+    if tonumber(exp) < now then expired[#expired + 1] = k else rt = rt + tonumber(t); ru = ru + tonumber(u) end
   end
 end
+if not found then return {-1, 'missing'} end
+if #expired > 0 then redis.call('HDEL', KEYS[1], unpack(expired)) end
 if used_t + rt + tonumber(ARGV[2]) > tonumber(ARGV[4]) then return {0, 'tokens'} end
 if used_u + ru + tonumber(ARGV[3]) > tonumber(ARGV[5]) then return {0, 'usd'} end
-redis.call('HSET', KEYS[2], ARGV[1], ARGV[2] .. ':' .. ARGV[3] .. ':' .. (now + tonumber(ARGV[7])))
-redis.call('EXPIRE', KEYS[2], ARGV[8])
+redis.call('HSET', KEYS[1], 'r:' .. ARGV[1], ARGV[2] .. ':' .. ARGV[3] .. ':' .. (now + tonumber(ARGV[7])))
 return {1, 'ok'}
 """
 
-# Counting a call: KEYS[3] maps every provider_calls row id the ledger has counted to the
-# amount it counted ("tokens:usd"). Counting a call again counts only the difference, so a
-# call is counted once whoever gets there first: its own settle, a takeover that counts an
-# abandoned call at its reservation (ARGV[5] = 1: only if nothing was counted for it yet), or
-# a rebuild after a Redis loss (which records every row it summed). Counting into a missing
-# ledger would create a partial one: the caller rebuilds it and counts again.
+# Counting a call: "c:<row id>" holds the amount the ledger counted for each provider_calls row
+# ("tokens:usd"). Counting a call again counts only the difference, so a call is counted once
+# whoever gets there first: its own settle, a takeover that counts an abandoned call at its
+# reservation (ARGV[5] = 1: only if nothing was counted for it yet), or a rebuild after a Redis
+# loss (which records every row it summed). Counting into a missing ledger would create a
+# partial one: the caller rebuilds it and counts again.
 _COUNT = """
-if ARGV[1] ~= '' then redis.call('HDEL', KEYS[2], ARGV[1]) end
-if redis.call('EXISTS', KEYS[1]) == 0 then return {-1, -1} end
+local got = redis.call('HMGET', KEYS[1], 'tokens', 'usd', 'c:' .. ARGV[2])
+if ARGV[1] ~= '' then redis.call('HDEL', KEYS[1], 'r:' .. ARGV[1]) end
+if not got[1] then return {-1, -1} end
+local t, u = tonumber(got[1]), tonumber(got[2] or '0')
 local dt, du = tonumber(ARGV[3]), tonumber(ARGV[4])
-if ARGV[2] ~= '' then
-  local prev = redis.call('HGET', KEYS[3], ARGV[2])
-  if prev then
-    if ARGV[5] == '1' then
-      return {tonumber(redis.call('HGET', KEYS[1], 'tokens') or '0'), tonumber(redis.call('HGET', KEYS[1], 'usd') or '0')}
-    end
-    local pt, pu = string.match(prev, '(%d+):(%d+)')
-    dt, du = dt - tonumber(pt), du - tonumber(pu)
-  end
-  redis.call('HSET', KEYS[3], ARGV[2], ARGV[3] .. ':' .. ARGV[4])
-  redis.call('EXPIRE', KEYS[3], ARGV[6])
+if ARGV[2] == '' then
+  t, u = t + dt, u + du
+  redis.call('HSET', KEYS[1], 'tokens', t, 'usd', u)
+  return {t, u}
 end
-local t = redis.call('HINCRBY', KEYS[1], 'tokens', dt)
-local u = redis.call('HINCRBY', KEYS[1], 'usd', du)
+if got[3] then
+  if ARGV[5] == '1' then return {t, u} end
+  local pt, pu = string.match(got[3], '(%d+):(%d+)')
+  dt, du = dt - tonumber(pt), du - tonumber(pu)
+end
+t, u = t + dt, u + du
+redis.call('HSET', KEYS[1], 'tokens', t, 'usd', u, 'c:' .. ARGV[2], ARGV[3] .. ':' .. ARGV[4])
 return {t, u}
 """
 
@@ -80,20 +84,24 @@ return {t, u}
 # and its step's commit has a rebuild count the row at its reservation; each (row id, tokens,
 # micro-dollars) in ARGV is counted again at what the row now holds (only the difference).
 _CONFIRM = """
-if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
-local dt, du = 0, 0
+local fields = {'tokens', 'usd'}
+for i = 1, #ARGV, 3 do fields[#fields + 1] = 'c:' .. ARGV[i] end
+local got = redis.call('HMGET', KEYS[1], unpack(fields))
+if not got[1] then return 0 end
+local dt, du, changed = 0, 0, {}
 for i = 1, #ARGV, 3 do
-  local prev = redis.call('HGET', KEYS[3], ARGV[i])
+  local prev = got[2 + (i + 2) / 3]
   local now = ARGV[i + 1] .. ':' .. ARGV[i + 2]
   if prev and prev ~= now then
     local pt, pu = string.match(prev, '(%d+):(%d+)')
     dt = dt + tonumber(ARGV[i + 1]) - tonumber(pt)
     du = du + tonumber(ARGV[i + 2]) - tonumber(pu)
-    redis.call('HSET', KEYS[3], ARGV[i], now)
+    changed[#changed + 1] = 'c:' .. ARGV[i]
+    changed[#changed + 1] = now
   end
 end
-if dt ~= 0 then redis.call('HINCRBY', KEYS[1], 'tokens', dt) end
-if du ~= 0 then redis.call('HINCRBY', KEYS[1], 'usd', du) end
+if #changed == 0 then return 1 end
+redis.call('HSET', KEYS[1], 'tokens', tonumber(got[1]) + dt, 'usd', tonumber(got[2] or '0') + du, unpack(changed))
 return 1
 """
 
@@ -114,9 +122,8 @@ class Reservation:
     usd_micros: int
 
 
-def _keys(job_id) -> list[str]:
-    """The totals, the open reservations, and what was counted for each provider_calls row."""
-    return [f"ledger:{job_id}", f"ledger:{job_id}:res", f"ledger:{job_id}:calls"]
+def _key(job_id) -> str:
+    return f"ledger:{job_id}"
 
 
 def _scripts():
@@ -127,20 +134,17 @@ def _scripts():
 def ensure(job_id) -> None:
     """Create the ledger if it is missing, from the provider_calls rows (the durable record)."""
     r = redis_client()
-    key = _keys(job_id)[0]
-    while not r.exists(key):
+    key = _key(job_id)
+    while not r.hexists(key, "tokens"):
         lock = f"ledger:{job_id}:rebuild"
         if r.set(lock, "1", nx=True, ex=REBUILD_LOCK_SECONDS):
             try:
-                if not r.exists(key):
+                if not r.hexists(key, "tokens"):
                     tokens, usd, per_call = _rows(job_id)
-                    counted = _keys(job_id)[2]
                     pipe = r.pipeline()  # MULTI: totals and the rows behind them appear together
-                    pipe.delete(counted)
-                    if per_call:
-                        pipe.hset(counted, mapping={str(pk): f"{t}:{u}" for pk, (t, u) in per_call.items()})
-                        pipe.expire(counted, LEDGER_TTL_SECONDS)
-                    pipe.hset(key, mapping={"tokens": tokens, "usd": usd})
+                    pipe.delete(key)
+                    counted = {f"c:{pk}": f"{t}:{u}" for pk, (t, u) in per_call.items()}
+                    pipe.hset(key, mapping={"tokens": tokens, "usd": usd, **counted})
                     pipe.expire(key, LEDGER_TTL_SECONDS)
                     pipe.execute()
             finally:
@@ -174,7 +178,7 @@ def reserve(job_id, *, tokens: int, usd_micros: int, cap_tokens: int, cap_usd_mi
     res_id = uuid.uuid4().hex
     for _attempt in range(3):
         ok, why = reserve_script(
-            keys=_keys(job_id),
+            keys=[_key(job_id)],
             args=[
                 res_id,
                 int(tokens),
@@ -183,7 +187,6 @@ def reserve(job_id, *, tokens: int, usd_micros: int, cap_tokens: int, cap_usd_mi
                 int(cap_usd_micros),
                 int(time.time() * 1000),
                 RESERVATION_TTL_MS,
-                LEDGER_TTL_SECONDS,
             ],
         )
         if ok == 1:
@@ -212,7 +215,7 @@ def confirm(job_id, calls: list[tuple[int, int, int]]) -> None:
     nothing to do when the ledger is missing (its rebuild reads the settled rows)."""
     if calls:
         args = [str(x) for call in calls for x in call]
-        redis_client().register_script(_CONFIRM)(keys=_keys(job_id), args=args)
+        redis_client().register_script(_CONFIRM)(keys=[_key(job_id)], args=args)
 
 
 def settle_abandoned(job_id, *, call_id: int, res_id: str, tokens: int, usd_micros: int) -> None:
@@ -232,14 +235,13 @@ def _count(
         int(tokens),
         int(usd_micros),
         "1" if only_if_uncounted else "0",
-        LEDGER_TTL_SECONDS,
     ]
-    total_tokens, total_usd = count_script(keys=_keys(job_id), args=args)
+    total_tokens, total_usd = count_script(keys=[_key(job_id)], args=args)
     if total_tokens < 0:
         # The ledger was lost: the rebuild sums the row (settled, or at its reservation); the
         # count then adds only what differs from what the rebuild counted.
         ensure(job_id)
-        total_tokens, total_usd = count_script(keys=_keys(job_id), args=args)
+        total_tokens, total_usd = count_script(keys=[_key(job_id)], args=args)
         if total_tokens < 0:
             total_tokens, total_usd = used(job_id)
     if mirror:
@@ -258,13 +260,13 @@ def mirror_totals(job_id, tokens: int, usd_micros: int) -> None:
 
 def release(reservation: Reservation) -> None:
     """Give a reservation back unused (the call never reached the provider)."""
-    redis_client().hdel(_keys(reservation.job_id)[1], reservation.res_id)
+    redis_client().hdel(_key(reservation.job_id), f"r:{reservation.res_id}")
 
 
 def counted(job_id, call_id) -> tuple[int, int] | None:
     """(tokens, micro-dollars) the ledger counted for provider_calls row `call_id`, or None
     when it counted nothing for it (or lost what it counted)."""
-    raw = redis_client().hget(_keys(job_id)[2], str(call_id))
+    raw = redis_client().hget(_key(job_id), f"c:{call_id}")
     if raw is None:
         return None
     tokens, usd = raw.decode().split(":")
@@ -273,15 +275,19 @@ def counted(job_id, call_id) -> tuple[int, int] | None:
 
 def used(job_id) -> tuple[int, int]:
     """(tokens, micro-dollars) settled so far; rebuilds the ledger when it is missing."""
-    ensure(job_id)
-    tokens, usd = redis_client().hmget(_keys(job_id)[0], "tokens", "usd")
+    tokens, usd = redis_client().hmget(_key(job_id), "tokens", "usd")
+    if tokens is None:
+        ensure(job_id)
+        tokens, usd = redis_client().hmget(_key(job_id), "tokens", "usd")
     return int(tokens or 0), int(usd or 0)
 
 
 def reserved(job_id) -> tuple[int, int]:
     now = int(time.time() * 1000)
     t = u = 0
-    for raw in redis_client().hvals(_keys(job_id)[1]):
+    for field, raw in redis_client().hgetall(_key(job_id)).items():
+        if not field.startswith(b"r:"):
+            continue
         rt, ru, exp = (int(x) for x in raw.decode().split(":"))
         if exp >= now:
             t, u = t + rt, u + ru

@@ -49,7 +49,7 @@ def test_a_lost_ledger_is_rebuilt_from_the_provider_call_rows_before_granting_an
     job = JobFactory(budget_tokens=10_000)
     ProviderCall.objects.create(job=job, step_key="k1", kind="model", tokens_in=6000, tokens_out=1000, usd_micros=500)
     ProviderCall.objects.create(job=job, step_key="k2", kind="search", usd_micros=5000)
-    redis_client().delete(f"ledger:{job.pk}", f"ledger:{job.pk}:res")
+    redis_client().delete(f"ledger:{job.pk}")
     with pytest.raises(ledger.BudgetExceeded):
         ledger.reserve(job.pk, tokens=3500, usd_micros=0, cap_tokens=10_000, cap_usd_micros=10**9)
     assert ledger.used(job.pk) == (7000, 5500)
