@@ -400,3 +400,16 @@ def absence_clause(subquestion: str) -> str:
                 return " ".join(out)
             return " ".join(out[:k] + _uninvert(tokens[k], tokens[k + 1 :]))
     return " ".join(out)
+
+
+# "How many kilometres …", "What is the annual capacity of …": a question answered by a figure.
+_AMOUNT_ASK_RE = re.compile(
+    r"\bhow (?:much|many|large|big|long|far|high)\b|\b(?:amount|capacity|cost|number|output|price|revenue|share|"
+    r"size|total|volume)s?\b",
+    re.I,
+)
+
+
+def asks_amount(question: str) -> bool:
+    """The question is answered by a figure (an amount, a capacity, a count)."""
+    return bool(_AMOUNT_ASK_RE.search(question))

@@ -161,7 +161,9 @@ def find_scope(question: str, notes: list[EvidenceNote], subquestions: list[str]
     partners = set()
     for note in notes:
         names = _entities(note.claim)
-        if any(_matches(e, named) for e in names):
+        # A name the note gives together with a name in scope, or on a page whose title names
+        # one ("Holm Flats has 40 BT-12 turbines" on "Our wind farms - Westmark Offshore").
+        if any(_matches(e, named) for e in names | _entities(note.title)):
             partners |= {e for e in names if not _matches(e, scope.peers)}
     scope.named = (named | partners) - {p for p in scope.peers if not _matches(p, scope.members)}
     return scope

@@ -46,6 +46,10 @@ def _closeness(question_terms: set, note: Note) -> int:
     return len(question_terms & tx.frozen_terms(note.claim))
 
 
+def _states_figure(claim: str) -> bool:
+    return any(not tx.is_year(n) for n in tx.numbers(claim))
+
+
 def answer_notes(job: Job, notes: list[Note]) -> list[Note]:
     """The notes the opening answers from, nearest the answer first: for a chain of facts the
     highest hop's notes (the final link; a later round asked it by name), then lower hops; then
@@ -69,12 +73,17 @@ def answer_notes(job: Job, notes: list[Note]) -> list[Note]:
     described |= {t for text in final for t in tx.term_set(text)}
     asked_of_end = terms - described if top else set()
 
-    def near(n: Note) -> tuple[int, int]:
+    # A question answered by a figure: the notes that state one come first (a table row that
+    # gives "Annual output (km …): 800" shares few of the question's words).
+    figure_asked = qtext.asks_amount(job.question)
+
+    def near(n: Note) -> tuple[int, int, int]:
         wordings = asks.get(n.sq.hop or 0, []) + final
+        figure = int(figure_asked and _states_figure(n.claim))
         if not wordings:
-            return 0, _closeness(terms, n)
+            return 0, figure, _closeness(terms, n)
         states_end = len(asked_of_end & tx.term_set(n.claim)) if (n.sq.hop or 0) == top else 0
-        return states_end, max(_closeness(tx.term_set(text), n) for text in wordings)
+        return states_end, figure, max(_closeness(tx.term_set(text), n) for text in wordings)
 
     # Every link of a chain gets its share of the opening's notes, the final link first: the
     # many notes of one link must not push out the one note that names the link before it.

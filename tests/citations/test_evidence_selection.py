@@ -16,7 +16,7 @@ FARM_PAGE = (
 )
 
 
-def note(i, text, domain, published=None, quality=0.6, section="S", page="", subquestion=""):
+def note(i, text, domain, published=None, quality=0.6, section="S", page="", subquestion="", title=""):
     return EvidenceNote(
         id=i,
         claim=text,
@@ -28,6 +28,7 @@ def note(i, text, domain, published=None, quality=0.6, section="S", page="", sub
         section=section,
         page_text=page,
         subquestion=subquestion,
+        title=title,
     )
 
 
@@ -475,3 +476,30 @@ def test_a_rival_in_the_ranking_the_question_asks_about_is_kept_out_once_the_pla
         subquestions={"S": ["Which tractor maker had the second-highest 2025 deliveries?"]},
     )
     assert {3, 4} <= set(out["sections"]["S"]), out["withheld"]
+
+
+def test_a_thing_named_on_a_page_about_a_name_in_the_question_is_in_scope():
+    # "Skarn Bank has 40 BT-12 turbines" names neither company, and "turbines" is in most notes
+    # (not a specific word): on Ostby Power's own page of its wind farms it is one of Ostby
+    # Power's farms, so it is kept.
+    question = "Compare the turbine suppliers of the wind farms of Calder Energy and Ostby Power"
+    sq = "What are the turbine suppliers of the wind farms of Ostby Power?"
+    notes = [
+        note(1, "Calder Energy operates Harrow Shoal, which has 60 KX-15 turbines from Ostwind Systems.", "a.example"),
+        note(2, "Ostby Power operates Lund Flats, which has 50 KX-15 turbines from Ostwind Systems.", "b.example"),
+        note(3, "Calder Energy ordered 30 more turbines in 2025.", "c.example"),
+        note(4, "Ostby Power expects its turbines to run for 30 years.", "d.example"),
+        note(5, "Ostwind Systems delivered 400 turbines in 2025.", "e.example"),
+        note(6, "Calder Energy picked turbines rated at 15 MW.", "f.example"),
+        note(7, "Ostby Power inspects its turbines every spring.", "g.example"),
+        note(
+            8,
+            "Skarn Bank has 40 BT-12 turbines, also from Brenning Turbines.",
+            "ostby-power.example",
+            title="Our wind farms - Ostby Power",
+        ),
+    ]
+    for n in notes:
+        n.subquestion = sq
+    out = select(question=question, outline=[{"heading": "S", "purpose": "the turbine suppliers"}], notes=notes)
+    assert 8 in out["sections"]["S"], out["withheld"]

@@ -210,3 +210,25 @@ def test_a_note_read_for_a_later_link_that_answers_an_earlier_one_counts_for_the
     picked = write.answer_notes(job, [n for group in write.evidence.notes_by_section(job).values() for n in group])
     assert len(picked) <= write.MAX_ANSWER_NOTES
     assert notes[largest] in picked
+
+
+def test_a_figure_asked_for_is_read_among_many_notes_nearer_the_questions_words(alice):
+    # A table row gives the answer ("Annual output (km of cable): 800") in few of the question's
+    # words; forty notes that share more of them but state no figure do not push it out.
+    crowd = [
+        f"Marren Kabel makes export cable at its factory for the offshore wind farm {chr(65 + k % 26)}{chr(65 + k // 26)}."
+        for k in range(40)
+    ]
+    row = "Cable production — Factory: Tovik; Country: Norway; Annual output (km of cable): 800; Opened: 2016."
+    job, notes = make_job(
+        alice,
+        "How many kilometres of export cable does Marren Kabel's factory produce per year?",
+        [("Answer", "The figure."), ("Context", "The factory.")],
+        [
+            ("How many kilometres of export cable does Marren Kabel's factory produce?", "Answer", 0, 1, crowd),
+            ("List the figures on cable production of Marren Kabel.", "Context", 0, 1, [row]),
+        ],
+    )
+    picked = write.answer_notes(job, [n for group in write.evidence.notes_by_section(job).values() for n in group])
+    assert len(picked) <= write.MAX_ANSWER_NOTES
+    assert notes[row] in picked
