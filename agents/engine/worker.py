@@ -294,12 +294,21 @@ def worded_otherwise(subquestion: str, notes: list[dict]) -> tuple[list[dict], s
     return found, word
 
 
+# A title that announces another party's number for the subject ("2025 deliveries preview:
+# Voltara to lead"): an estimate, forecast or preview is a rival figure's page though the title
+# gives no figure.
+_ESTIMATE_TITLE_RE = re.compile(r"\b(?:preview|estimates?|estimated|forecasts?|projections?|consensus)\b", re.I)
+
+
 def rival_figure(title: str, figure_notes: list[dict], subject: list[str]) -> bool:
     """The title names the subject and gives a figure in a unit the notes use, with a value none
-    of the notes gives: "Pellbrook's plant: 45 kt and counting" when the notes say 48 kt."""
+    of the notes gives ("Pellbrook's plant: 45 kt and counting" when the notes say 48 kt), or
+    announces an estimate of it."""
     low = title.lower()
     if not any(name.lower() in low or name.split()[0].lower() in low for name in subject):
         return False
+    if _ESTIMATE_TITLE_RE.search(title):
+        return True
     noted = {tx.numbers(f)[0] for note in figure_notes for f in _figures(note)}
     units = {_figure_unit(f) for note in figure_notes for f in _figures(note)}
     for m in tx._NUMBER_RE.finditer(title):

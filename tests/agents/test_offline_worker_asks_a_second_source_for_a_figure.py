@@ -121,6 +121,15 @@ def test_a_title_is_a_rival_figure_when_it_names_the_subject_and_another_value_i
     assert not worker.rival_figure("Pellbrook Polymers results 2024", notes, subject)  # a year
 
 
+def test_a_title_announcing_an_estimate_of_the_subject_is_a_rival_figures_page():
+    notes = [{"figures": ["52 GWh"], "names": ["Pellbrook Polymers"]}]
+    subject = ["Pellbrook Polymers"]
+    assert worker.rival_figure("2025 capacity preview: Pellbrook to lead", notes, subject)
+    assert worker.rival_figure("Analysts' forecasts for Pellbrook Polymers", notes, subject)
+    assert not worker.rival_figure("Analysts' forecasts for Ghent plants", notes, subject)  # another subject
+    assert not worker.rival_figure("Pellbrook Polymers opens a lab", notes, subject)
+
+
 def test_a_figure_about_something_else_sends_no_second_source_search():
     notes = [("Pellbrook Polymers employs 2,300 people in Ghent.", "pellbrook-polymers.example")]
     history = [_search(1, FIRST_QUERY, FIRST_RESULTS), _read(2, READ_FIRST)]
