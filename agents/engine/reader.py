@@ -7,6 +7,7 @@ import re
 
 from rank_bm25 import BM25Plus
 
+from agents import composition
 from agents import text as tx
 from agents.engine import question as qshape
 from agents.safety import looks_like_instruction
@@ -177,17 +178,84 @@ def _antecedent(
     return None
 
 
+# Words at a sentence's start that must name nothing for its subject to be left to the page
+# ("Turbines and foundations will be installed from the port of Kilbrannan": the port is
+# named, the wind farm is the page's); "The largest plant of Quanta Battery Company is …" names
+# its subject within them.
+SUBJECT_WORDS = 6
+_TITLE_PARTS_RE = re.compile(r"\s+[|\-\u2013\u2014:\u00b7]\s+")
+
+
+def _title_subjects(title: str, inner: frozenset) -> set[str]:
+    """The names (lower-cased) of the thing a page is about: those of its title's heading (its
+    first part, not the site's name after " - " or " | "), possessives dropped; a one-word name
+    only when the page writes it capitalised inside a sentence (`inner`: not "Notice")."""
+    heading = _TITLE_PARTS_RE.split(title.strip())[0] if title.strip() else ""
+    out = set()
+    for name in tx.entities(heading):
+        name = re.sub(r"['\u2019]s$", "", name)
+        if " " in name or name.lower() in inner:
+            out.add(name.lower())
+    return out
+
+
+def _implicit_subject(
+    sent: tx.Sentence, before: list[tx.Sentence], title: str, known: frozenset, inner: frozenset
+) -> tuple[str, tx.Sentence] | None:
+    """(the name a sentence leaves to its page, the sentence just before that names it), or None.
+    The sentence opens with a noun phrase that names nothing ("Production at Orkanger will start
+    in 2026", "The cables will be made at …") and names none of the page's subjects, yet states
+    a name or a figure; the page's title names a thing that a sentence just before names: that
+    thing is the subject."""
+    if tx.is_table_row(sent.text):
+        return None
+    # A name that is not a unit ("GWh"), or a figure: what makes it a finding, not background.
+    if not tx.numbers(sent.text) and all(composition.is_unit_word(n) for n in tx.names(sent.text, known)):
+        return None
+    words = sent.text.split()
+    first = words[0]
+    if (first.lower() in tx.STOPWORDS and first != "The") or first.lower() in inner:
+        return None  # "In 2025, …", "For example, …", "This page lists …"; "China produces …"
+    if not first[:1].isupper() or not first[1:].islower() or tx.names(" ".join(words[:SUBJECT_WORDS]), known):
+        return None
+    subjects = _title_subjects(title, inner)
+    named = {re.sub(r"['\u2019]s$", "", n).lower() for n in tx.entities(sent.text)}
+    # "Voltara" is named by "Voltara Motors signed …": the sentence names its subject.
+    if not subjects or any(n == t or n.startswith(t + " ") or t.startswith(n + " ") for n in named for t in subjects):
+        return None
+    for naming in reversed(before[-ANTECEDENT_SENTENCES:]):
+        for name in tx.names(naming.text, known):
+            if name.lower() in subjects:
+                return name, naming
+    return None
+
+
 def resolve(
-    sent: tx.Sentence, sentences: list[tx.Sentence], page: str, title: str, known: frozenset = frozenset()
+    sent: tx.Sentence,
+    sentences: list[tx.Sentence],
+    page: str,
+    title: str,
+    known: frozenset = frozenset(),
+    inner: frozenset = frozenset(),
 ) -> dict:
     """The note of one chosen sentence: its claim with a pointing opening replaced by the name it
     points to, and a quote reaching back to the sentence that names it (an exact span of the
     page); the sentence as it stands when it does not point back or nothing names its referent."""
     plain = {"claim": tx.normalise_space(sent.text), "quote": sent.text, "char_start": sent.start, "char_end": sent.end}
+    before = [s for s in sentences if s.end <= sent.start]
     m = _POINTER_RE.match(sent.text)
     if not m:
-        return plain
-    before = [s for s in sentences if s.end <= sent.start]
+        implicit = _implicit_subject(sent, before, title, known, inner)
+        if not implicit:
+            return plain
+        # "For Merrow Deep, turbines and foundations will be installed …": the quote reaches
+        # back to the sentence that names it, so the name stands in its quote.
+        name, naming = implicit
+        quote = page[naming.start : sent.end]
+        if len(quote.split()) > MAX_RESOLVED_WORDS or len(quote) > MAX_RESOLVED_CHARS:
+            return plain
+        claim = f"For {name}, {sent.text[:1].lower()}{sent.text[1:]}"
+        return {"claim": tx.normalise_space(claim), "quote": quote, "char_start": naming.start, "char_end": sent.end}
     found = _antecedent(m, before, title, known)
     if not found:
         return plain
@@ -233,9 +301,8 @@ def read(subquestion: str, page: str, max_notes: int = 5, title: str = "") -> di
     # that names something is about them: "Holm Flats has 40 BT-12 turbines" answers the
     # turbines of Westmark Offshore's wind farms though it says only "turbines".
     titled = qset & tx.term_set(title)
-    known = frozenset(
-        tx.inner_names([s.text for s in every]) | {n.lower() for n in tx.entities(f"{title} {subquestion}")}
-    )
+    inner = frozenset(tx.inner_names([s.text for s in every]))
+    known = inner | {n.lower() for n in tx.entities(f"{title} {subquestion}")}
     asks_of_names = bool(tx.entities(subquestion))
     rank = asked_rank(subquestion)
     ranked = []
@@ -282,7 +349,7 @@ def read(subquestion: str, page: str, max_notes: int = 5, title: str = "") -> di
         if len(chosen) == max_notes:
             break
     chosen_ids = {id(c) for c in chosen}
-    notes = [resolve(s, every, page, title, known) for s in sorted(chosen, key=lambda s: s.start)]
+    notes = [resolve(s, every, page, title, known, inner) for s in sorted(chosen, key=lambda s: s.start)]
     # Other findings: the most fact-dense sentence the sub-question did not ask about.
     other = ""
     best = 0.0

@@ -3,6 +3,8 @@ use to a reader of the report on its own: the offline reader's note names what i
 its quote reaches back to the sentence that names it, still an exact span of the page. Invented
 pages only."""
 
+import pytest
+
 from agents.engine import reader
 
 MERROW = (
@@ -113,3 +115,32 @@ def test_a_one_word_name_that_opens_a_sentence_is_still_a_name():
     notes = _notes("How many turbines does the Tarn wind farm have?", page, "Tarn - Calder Renewables")
     [turbines] = [n for n in notes if "KX-15" in n["claim"]]
     assert turbines["claim"].startswith("Tarn has 60 KX-15 turbines"), turbines
+
+
+def test_a_sentence_that_leaves_its_subject_to_the_page_is_given_the_thing_the_title_names():
+    page = (
+        "Tarrow Deep is a 1,440 MW offshore wind farm under construction in the Celtic Sea. "
+        "Turbines and foundations will be installed from the port of Kilmory, where a new quay is being built."
+    )
+    notes = _notes("Which port will be used to install Tarrow Deep?", page, "Tarrow Deep offshore wind farm - Calder")
+    [port] = [n for n in notes if "Kilmory" in n["claim"]]
+    assert port["claim"] == (
+        "For Tarrow Deep, turbines and foundations will be installed from the port of Kilmory, "
+        "where a new quay is being built."
+    )
+    assert port["quote"].startswith("Tarrow Deep is a 1,440 MW offshore wind farm")
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Offshore wind farms are built in stages, foundations first.",  # background: names nothing
+        "The largest plant of Ostwind Systems is in Bremen.",  # names its subject
+        "In 2025, the site produced 3.1 TWh.",  # opens with a word of time
+        "Cell makers quote capacity in GWh per year.",  # a unit is no name
+    ],
+)
+def test_a_sentence_with_its_own_subject_or_none_to_give_is_left_as_it_stands(sentence):
+    page = f"Tarrow Deep is a 1,440 MW offshore wind farm under construction in the Celtic Sea. {sentence}"
+    note = reader.resolve(reader.tx.sentences(page)[1], reader.tx.sentences(page), page, "Tarrow Deep - Calder")
+    assert note["claim"] == sentence
