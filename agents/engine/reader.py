@@ -244,27 +244,23 @@ def resolve(
     plain = {"claim": tx.normalise_space(sent.text), "quote": sent.text, "char_start": sent.start, "char_end": sent.end}
     before = [s for s in sentences if s.end <= sent.start]
     m = _POINTER_RE.match(sent.text)
-    if not m:
-        implicit = _implicit_subject(sent, before, title, known, inner)
-        if not implicit:
+    if m:
+        found = _antecedent(m, before, title, known)
+        if not found:
             return plain
-        # "For Merrow Deep, turbines and foundations will be installed …": the quote reaches
-        # back to the sentence that names it, so the name stands in its quote.
-        name, naming = implicit
-        quote = page[naming.start : sent.end]
-        if len(quote.split()) > MAX_RESOLVED_WORDS or len(quote) > MAX_RESOLVED_CHARS:
+        possessive = m.group("possessive") or (m.group("pointer") == "Its" and "'s") or ""
+        claim = f"{found[0]}{possessive}{sent.text[m.end() :]}"
+    else:
+        # "For Merrow Deep, turbines and foundations will be installed …"
+        found = _implicit_subject(sent, before, title, known, inner)
+        if not found:
             return plain
-        claim = f"For {name}, {sent.text[:1].lower()}{sent.text[1:]}"
-        return {"claim": tx.normalise_space(claim), "quote": quote, "char_start": naming.start, "char_end": sent.end}
-    found = _antecedent(m, before, title, known)
-    if not found:
-        return plain
-    name, naming = found
+        claim = f"For {found[0]}, {sent.text[:1].lower()}{sent.text[1:]}"
+    # The quote reaches back to the sentence that names it, so the name stands in its quote.
+    naming = found[1]
     quote = page[naming.start : sent.end]
     if len(quote.split()) > MAX_RESOLVED_WORDS or len(quote) > MAX_RESOLVED_CHARS:
         return plain
-    possessive = m.group("possessive") or (m.group("pointer") == "Its" and "'s") or ""
-    claim = f"{name}{possessive}{sent.text[m.end() :]}"
     return {"claim": tx.normalise_space(claim), "quote": quote, "char_start": naming.start, "char_end": sent.end}
 
 
