@@ -404,8 +404,9 @@ def absence_clause(subquestion: str) -> str:
 
 # "How many kilometres …", "What is the annual capacity of …": a question answered by a figure.
 _AMOUNT_ASK_RE = re.compile(
-    r"\bhow (?:much|many|large|big|long|far|high)\b|\b(?:amount|capacity|cost|number|output|price|revenue|share|"
-    r"size|total|volume)s?\b",
+    r"\bhow (?:much|many|large|big|long|far|high|heavy|fast)\b|\b(?:amount|capacity|cost|number|output|price|"
+    r"revenue|share|size|total|volume|percent|percentage|proportion|minimum|maximum|diameter|length|height|width|"
+    r"weight|speed|depth|area|distance)s?\b",
     re.I,
 )
 

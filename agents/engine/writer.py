@@ -525,11 +525,6 @@ OTHER_SUBJECT_SHARE = 0.5
 NO_FIGURE_SHARE = 0.7
 FOCUS_MISSING_SHARE = 0.5
 OWN_SQ_BONUS = 0.05  # a tie-breaker: the note its worker found for exactly this link
-_QUANTITY_ASK_RE = re.compile(
-    r"\b(?:how (?:many|much|large|big|long)|what (?:share|shares|percentage|proportion|number|"
-    r"amount|price|capacity|size|volume)|minimum|maximum|capacity|shares?\b|percent)",
-    re.I,
-)
 
 
 _YEAR_ASK_RE = re.compile(r"\b(?:what|which) year\b|^\s*(?:when|since when)\b", re.I)
@@ -577,7 +572,7 @@ def _fit(
     note_years = {y for y in tx.numbers(note["claim"]) if tx.is_year(y)}
     if years and note_years and not years & note_years:
         score *= 0.5
-    if _QUANTITY_ASK_RE.search(ask):
+    if qtext.asks_amount(ask):
         if _gives_figure(note["claim"]):
             score += QUANTITY_BONUS  # the ask wants a figure and the note gives one
         else:
@@ -841,7 +836,7 @@ def _figure_given(question: str, notes: list[dict]) -> bool:
     """For a question that asks for a figure ("how many", "what capacity"): some note gives a
     figure and names everything the question names ("the Nysa plant of Corvane Materials"; the
     Ghent plant's figure does not answer it). True for other questions."""
-    if not _QUANTITY_ASK_RE.search(question):
+    if not qtext.asks_amount(question):
         return True
     names = _ask_names(question)
     return any(_gives_figure(n["claim"]) and all(_names(n, x) for x in names) for n in notes)

@@ -277,3 +277,18 @@ def test_a_superlative_thing_has_no_others_of_its_kind_to_ask_about():
     assert planner.siblings("What is the annual capacity of Harrow Offshore's plant in Brask", "Harrow Offshore") == (
         "What annual capacity do the other plants of Harrow Offshore have"
     )
+
+
+@pytest.mark.parametrize(
+    "question, amount",
+    [
+        ("How many kilometres of export cable does Fjellvik Kabel's factory produce per year?", True),
+        ("What is the rotor diameter of the turbine model installed at Holm Flats?", True),
+        ("What share of its cells does Norvik Electric buy from Kaiyo Battery Works?", True),
+        ("How much will the Merrow Deep offshore wind farm cost?", True),
+        ("In which town is the cathode plant that supplies Katowice?", False),
+        ("Who is the chief executive of Brenning Turbines?", False),
+    ],
+)
+def test_a_question_answered_by_a_figure_is_told_from_its_words(question, amount):
+    assert qtext.asks_amount(question) is amount
