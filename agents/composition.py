@@ -273,6 +273,15 @@ def site_names_in(sentence: str, domain: str) -> list[str]:
     return [n for n in names(sentence) if names_the_site(n, domain)]
 
 
+_TITLE_SEPARATOR_RE = re.compile(r"\s+[|\-\u2013\u2014:\u00b7]\s+")
+
+
+def title_parts(title: str) -> list[str]:
+    """A page title's parts between separators, in order ("Merrow Deep offshore wind farm -
+    Corrievale Renewables" -> the page's heading, then the site's name); [] for no title."""
+    return [p.strip() for p in _TITLE_SEPARATOR_RE.split(title or "") if p.strip()]
+
+
 def source_label(title: str, domain: str, text: str = "") -> str:
     """What to call a source when attributing to it: the site's own name when the page title
     carries it ("2025 battery map | CellMarket Weekly" on cellmarket-weekly.example gives
@@ -287,7 +296,7 @@ def source_label(title: str, domain: str, text: str = "") -> str:
 def _source_label(title: str, domain: str, text: str) -> str:
     # Cached: every note, check and judge call names its source again (thousands per report).
     label = _domain_label(domain)
-    parts = [p.strip() for p in re.split(r"\s+[|\-\u2013\u2014:\u00b7]\s+", title) if p.strip()]
+    parts = title_parts(title)
     for i, part in reversed(list(enumerate(parts))):
         # A title's first part is the page's own heading: only an exact match makes it the name.
         if _squash(part) == _squash(label) or (i > 0 and _names_site(part, label)):
@@ -309,7 +318,7 @@ def is_title(sentence: str, titles: list[str]) -> bool:
     if not s:
         return False
     for title in titles:
-        parts = [title] + re.split(r"\s+[|\-\u2013\u2014:\u00b7]\s+", title or "")
+        parts = [title] + title_parts(title)
         if any(s == _squash(p) for p in parts if p):
             return True
     return False

@@ -108,6 +108,11 @@ def is_year(value: str) -> bool:
     return bool(re.fullmatch(r"(19|20)\d\d", value))
 
 
+def states_figure(text: str) -> bool:
+    """A figure other than a year ("48 GWh", "Annual output: 800")."""
+    return any(not is_year(n) for n in numbers(text))
+
+
 @dataclass(frozen=True)
 class Sentence:
     start: int

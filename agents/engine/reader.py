@@ -114,10 +114,6 @@ def _subject_page(subquestion: str, title: str) -> set[str]:
     return tx.term_set(subquestion) - name_terms
 
 
-def _states_a_figure(sentence: tx.Sentence) -> bool:
-    return any(not tx.is_year(n) for n in tx.numbers(sentence.text))
-
-
 # A sentence that opens by pointing back ("It will use 80 AW-18 turbines", "The wind farm's 60
 # turbines …", "The company was founded …") says nothing a reader can use on its own: its note
 # names what it points to, and its quote reaches back to the sentence that names it (at most
@@ -183,17 +179,19 @@ def _antecedent(
 # named, the wind farm is the page's); "The largest plant of Quanta Battery Company is …" names
 # its subject within them.
 SUBJECT_WORDS = 6
-_TITLE_PARTS_RE = re.compile(r"\s+[|\-\u2013\u2014:\u00b7]\s+")
+
+
+def _without_possessive(name: str) -> str:
+    return re.sub(r"['\u2019]s$", "", name)
 
 
 def _title_subjects(title: str, inner: frozenset) -> set[str]:
     """The names (lower-cased) of the thing a page is about: those of its title's heading (its
     first part, not the site's name after " - " or " | "), possessives dropped; a one-word name
     only when the page writes it capitalised inside a sentence (`inner`: not "Notice")."""
-    heading = _TITLE_PARTS_RE.split(title.strip())[0] if title.strip() else ""
+    heading = next(iter(composition.title_parts(title)), "")
     out = set()
-    for name in tx.entities(heading):
-        name = re.sub(r"['\u2019]s$", "", name)
+    for name in map(_without_possessive, tx.entities(heading)):
         if " " in name or name.lower() in inner:
             out.add(name.lower())
     return out
@@ -219,7 +217,7 @@ def _implicit_subject(
     if not first[:1].isupper() or not first[1:].islower() or tx.names(" ".join(words[:SUBJECT_WORDS]), known):
         return None
     subjects = _title_subjects(title, inner)
-    named = {re.sub(r"['\u2019]s$", "", n).lower() for n in tx.entities(sent.text)}
+    named = {_without_possessive(n).lower() for n in tx.entities(sent.text)}
     # "Voltara" is named by "Voltara Motors signed …": the sentence names its subject.
     if not subjects or any(n == t or n.startswith(t + " ") or t.startswith(n + " ") for n in named for t in subjects):
         return None
@@ -309,7 +307,7 @@ def read(subquestion: str, page: str, max_notes: int = 5, title: str = "") -> di
             matched
             and set(terms) & measure_terms
             and table is None
-            and _states_a_figure(sent)
+            and tx.states_figure(sent.text)
             and not tx.entities(sent.text)
         )
         if matched < min(2, len(qset)) and not about_the_title:

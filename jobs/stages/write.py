@@ -46,10 +46,6 @@ def _closeness(question_terms: set, note: Note) -> int:
     return len(question_terms & tx.frozen_terms(note.claim))
 
 
-def _states_figure(claim: str) -> bool:
-    return any(not tx.is_year(n) for n in tx.numbers(claim))
-
-
 def answer_notes(job: Job, notes: list[Note]) -> list[Note]:
     """The notes the opening answers from, nearest the answer first: for a chain of facts the
     highest hop's notes (the final link; a later round asked it by name), then lower hops; then
@@ -79,7 +75,7 @@ def answer_notes(job: Job, notes: list[Note]) -> list[Note]:
 
     def near(n: Note) -> tuple[int, int, int]:
         wordings = asks.get(n.sq.hop or 0, []) + final
-        figure = int(figure_asked and _states_figure(n.claim))
+        figure = int(figure_asked and tx.states_figure(n.claim))
         if not wordings:
             return 0, figure, _closeness(terms, n)
         states_end = len(asked_of_end & tx.term_set(n.claim)) if (n.sq.hop or 0) == top else 0
