@@ -18,9 +18,17 @@ from agents.schemas import MAX_HOP
 MAX_NEW_SUBQUESTIONS = 2
 
 
-def check_gaps(*, question: str, outline: list, subquestions: list[dict], other_findings: list[str]) -> dict:
+def check_gaps(
+    *,
+    question: str,
+    outline: list,
+    subquestions: list[dict],
+    other_findings: list[str],
+    single_source: list[str] = (),
+) -> dict:
     """Decide what round two researches. `subquestions` are plain dicts (text, section, status,
-    summary, not_found, key_notes, hop, round). Returns {"enough", "reason",
+    summary, not_found, key_notes, hop, round); `single_source` the key notes whose figure no
+    second, independent source states (citations/corroboration.py). Returns {"enough", "reason",
     "new_subquestions": [{text, section, hop}], "unanswered": [clause]}. New sub-questions
     that quote the question, wrap it in a generic frame or repeat what was researched are
     dropped, whichever model wrote them."""
@@ -30,6 +38,7 @@ def check_gaps(*, question: str, outline: list, subquestions: list[dict], other_
         outline=outline,
         subquestions=[{"hop": 0, "round": 1, **s} for s in subquestions],
         other_findings=other_findings,
+        single_source=list(single_source),
         max_new=MAX_NEW_SUBQUESTIONS,
         max_hop=MAX_HOP,
     )

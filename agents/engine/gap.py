@@ -5,8 +5,8 @@
   maker of 2025" -> the maker the ranking notes put first), and ask the next hops again with
   those names (agents/engine/planner.chain_subquestions renders the chain with what is known).
 - A question about a set of things (e.g. the five largest car makers): find the members the
-  workers named but whose focus (e.g. battery suppliers) no worker covered, and name one
-  sub-question per missing member.
+  workers named but whose focus (e.g. battery suppliers) no worker covered, or covered only
+  with a figure no second source gives (single_source), and name one sub-question per member.
 - Either way, say which part of the question the notes do not answer (`unanswered`)."""
 
 from __future__ import annotations
@@ -99,12 +99,26 @@ def decide(prompt: str, max_new: int = 2) -> dict:
         return bool(others) and bool(stems & (focus_stems | RELATION_STEMS))
 
     focus_sentences = [x.text for x in tx.sentences(" ".join(summaries[1:]))]
+    # Key notes whose figure no second, independent source gives (the prompt's single_source).
+    single = [re.sub(r"^- ", "", line).strip() for line in bk.block(prompt, "single_source").splitlines()]
+    single = [line for line in single if line]
+
+    def one_source(sentence: str) -> bool:
+        return any(sentence.strip() in claim for claim in single)
+
+    def covered(name: str) -> bool:
+        """Linked to its counterpart, and, where those links state figures, one of them has a
+        second source: a key number needs two independent sources."""
+        links = [sentence for sentence in focus_sentences if linked(name, sentence)]
+        with_figures = [sentence for sentence in links if tx.states_figure(sentence)]
+        return bool(links) and (not with_figures or not all(one_source(s) for s in with_figures))
+
     asked = " ".join(texts).lower()
     section = researched[1].attrs.get("section", "") if len(researched) > 1 else ""
     wanted = shape.count or 5
     new, uncovered = [], []
     for name, _ in members.most_common(wanted):
-        if any(linked(name, sentence) for sentence in focus_sentences) or name.lower() in asked:
+        if covered(name) or name.lower() in asked:
             continue
         text = (
             f"How did the {shape.focus} of {name} change {shape.time or 'recently'}?"
@@ -125,7 +139,8 @@ def decide(prompt: str, max_new: int = 2) -> dict:
     return {
         "enough": False,
         "reason": f"{', '.join(uncovered)} named in the overview but not covered for {shape.focus}"
-        + (" changes." if about_change else "."),
+        + (" changes" if about_change else "")
+        + (", or only by a figure from one source." if single else "."),
         "new_subquestions": new,
         "unanswered": [],
     }

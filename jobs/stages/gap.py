@@ -6,10 +6,12 @@ from __future__ import annotations
 from agents import gap_check
 from agents.digests import key_claims, relevant_claims
 from agents.llm import ModelOutputError
+from citations import corroboration, credibility
 from jobs.models import Step, SubQuestion
 from jobs.runtime import budget, events
 from jobs.runtime.ledger import BudgetExceeded
 from jobs.runtime.steps import RunContext, StepResult, run_step
+from jobs.stages.evidence import evidence_notes
 from jobs.stages.lifecycle import research_budget_spent
 from jobs.stages.read import notes_in_reading_order
 
@@ -34,10 +36,21 @@ def after_round(ctx: RunContext, round_no: int) -> tuple[str, int]:
 
     claims_by_sq: dict[int, list[str]] = {}
     # In an order that does not depend on which reader finished first.
-    for note in notes_in_reading_order(job):
+    notes = notes_in_reading_order(job)
+    for note in notes:
         claims_by_sq.setdefault(note.sq_id, []).append(note.claim)
 
     def fn():
+        key_notes = {
+            s.pk: (
+                relevant_claims(claims_by_sq.get(s.pk, []), s.text) if s.hop else key_claims(claims_by_sq.get(s.pk, []))
+            )
+            for s in sqs
+        }
+        shown = {c for claims in key_notes.values() for c in claims}
+        # Pages are not read here: a copy's identical long quote still counts as its origin's.
+        weighed = credibility.assess(evidence_notes(notes, with_pages=False))
+        single = list(dict.fromkeys(n.claim for n in corroboration.single_source(weighed) if n.claim in shown))
         other = [
             o
             for o in (Step.objects.filter(job=job, kind="read").order_by("step_key").values_list("output", flat=True))
@@ -54,17 +67,14 @@ def after_round(ctx: RunContext, round_no: int) -> tuple[str, int]:
                         "status": s.status,
                         "summary": s.summary,
                         "not_found": s.not_found,
-                        "key_notes": (
-                            relevant_claims(claims_by_sq.get(s.pk, []), s.text)
-                            if s.hop
-                            else key_claims(claims_by_sq.get(s.pk, []))
-                        ),
+                        "key_notes": key_notes[s.pk],
                         "hop": s.hop,
                         "round": s.round,
                     }
                     for s in sqs
                 ],
                 other_findings=[o["other_findings"] for o in other][:20],
+                single_source=single,
             )
         except (BudgetExceeded, ModelOutputError) as exc:
             if isinstance(exc, BudgetExceeded):
