@@ -464,7 +464,11 @@ def decide(prompt: str, system: str = "") -> dict:
         # ("Plants" on corvane-materials.example/plants), leaves the address to speak.
         short = len(titled) <= SECTION_TITLE_TERMS
         addressed = url_terms(r["url"]) - titled if short or not set(key) & titled else set()
-        of_task = not task_terms or (task_terms - GENERIC) & (titled | addressed)
+        # Before the first notes, a title naming a thing the sub-question asks about by name is on
+        # its task ("Cell origin disclosure: Kestrel Automotive" for "Which battery suppliers does
+        # Kestrel Automotive use?"); with notes in hand, a query with their names finds better.
+        names_asked = not notes and any(name <= titled for name in asked_names)
+        of_task = not task_terms or (task_terms - GENERIC) & (titled | addressed) or names_asked
         if not of_task:
             # Nothing of the task itself: a match on generic words only. But a chain's later link
             # asks about a name round one found, which the question never wrote ("About Norvik

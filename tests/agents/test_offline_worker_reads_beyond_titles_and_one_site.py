@@ -190,3 +190,34 @@ def test_with_notes_in_hand_a_page_that_only_names_the_asked_name_waits_for_a_be
         notes=[("Harlow Plastics buys resin from the Lund plant of Vessel Chemicals.", "trade.example")],
     )
     assert out["tool"] != "fetch_pages"
+
+
+def test_a_title_naming_the_thing_asked_by_name_is_read_without_the_questions_words():
+    # Round two asks about one member by name; the question's own words ("battery", "suppliers")
+    # are not in every title about that member ("… how much does Tessel really supply?").
+    task = "Compare the battery suppliers of the three largest electric tractor makers"
+    results = [
+        _result(
+            1,
+            "Orvane Agrar: how much does Tessel really supply?",
+            "https://farm-data.example/n/1",
+            "farm-data.example",
+        ),
+        _result(
+            2,
+            "Cell origin disclosure: Orvane Agrar, model year 2026",
+            "https://registry.example/f/2",
+            "registry.example",
+        ),
+        _result(3, "Harvest festival dates", "https://village-news.example/p/3", "village-news.example"),
+        _result(4, "Battery supplier league table 2025", "https://league.example/t/4", "league.example"),
+    ]
+    out = _decide(
+        subquestion="Which battery suppliers does Orvane Agrar use, and for which products?",
+        results=results,
+        task=task,
+    )
+    assert out["tool"] == "fetch_pages"
+    urls = out["arguments"]["urls"]
+    assert {"https://farm-data.example/n/1", "https://registry.example/f/2"} <= set(urls), urls
+    assert "https://village-news.example/p/3" not in urls
