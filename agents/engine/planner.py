@@ -126,9 +126,16 @@ def render(shape: qshape.QuestionShape, template: str, known: dict[str, str], mo
 
 def classable(shape: qshape.QuestionShape, template: str, known: dict[str, str]) -> bool:
     """True when every unknown `template` names (directly) has a class to sweep ("each LFP cell
-    supplier"); "each bacterium" says nothing about which bacterium."""
+    supplier"), each its own; "each bacterium" says nothing about which bacterium."""
     keys = [k for k in _KEY_RE.findall(template) if k not in known]
-    return bool(keys) and all(_unknown(shape, k).member and not _unknown(shape, k).plural for k in keys)
+    members = [_unknown(shape, k).member for k in keys]
+    # Two unknowns of one class ("both the largest and the fourth-largest maker") would both read
+    # "each electric car maker".
+    return (
+        bool(keys)
+        and all(m and not _unknown(shape, k).plural for k, m in zip(keys, members))
+        and len(set(members)) == len(members)
+    )
 
 
 def first_fit(

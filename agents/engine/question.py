@@ -870,8 +870,28 @@ def _compared(q: str) -> tuple[str, ...]:
 _SOURCE_LEAD_RE = re.compile(r"^according to (?P<source>[^,]{3,80}),\s*(?P<rest>.+)$", re.I)
 
 
+# "both the largest and the fourth-largest electric car makers of 2025": two ranks sharing one
+# class (and its year), said once. Each rank is its own thing to find, so each gets them.
+_SHARED_CLASS_RE = re.compile(
+    rf"\bthe\s+(?P<a>(?:(?:{_ORD})[\s-]+)?{_SUP})\s+and\s+(?:the\s+)?(?P<b>(?:(?:{_ORD})[\s-]+)?{_SUP})\s+"
+    r"(?P<np>(?:[a-z][\w\-]*\s+){0,3}[a-z][\w\-]*s)\b(?P<tail>\s+(?:of|in)\s+(?:19|20)\d\d\b)?"
+)
+
+
+def distribute_shared_class(text: str) -> str:
+    """ "the largest and the fourth-largest electric car makers of 2025" -> "the largest electric
+    car maker of 2025 and the fourth-largest electric car maker of 2025"."""
+
+    def spell(m: re.Match) -> str:
+        one = singular_np(m.group("np"))
+        tail = m.group("tail") or ""
+        return f"the {m.group('a')} {one}{tail} and the {m.group('b')} {one}{tail}"
+
+    return _SHARED_CLASS_RE.sub(spell, text)
+
+
 def parse(question: str) -> QuestionShape:
-    q = _clean(question)
+    q = distribute_shared_class(_clean(question))
     m = _SOURCE_LEAD_RE.match(q)
     if m:
         # "According to the European Battery Registry, what is …": the source is a constraint on

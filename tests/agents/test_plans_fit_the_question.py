@@ -292,3 +292,19 @@ def test_a_superlative_thing_has_no_others_of_its_kind_to_ask_about():
 )
 def test_a_question_answered_by_a_figure_is_told_from_its_words(question, amount):
     assert qtext.asks_amount(question) is amount
+
+
+def test_two_ranks_that_share_one_class_are_two_things_to_find():
+    # "the oldest and the newest plants of 2024" said once is two plants, each found on its own.
+    question = "Which companies insure both the oldest and the newest grain silos of 2024?"
+    assert qshape.distribute_shared_class(question) == (
+        "Which companies insure both the oldest grain silo of 2024 and the newest grain silo of 2024?"
+    )
+    shape = qshape.parse(question)
+    assert sorted(u.phrase for u in shape.chain) == ["the newest grain silo of 2024", "the oldest grain silo of 2024"]
+    texts = [s["text"] for s in planner.plan(question, "deep")["subquestions"]]
+    assert "Which grain silo was the oldest in 2024?" in texts and "Which grain silo was the newest in 2024?" in texts
+    # Never "both each grain silo and each grain silo".
+    assert not any(t.count("each grain silo") > 1 for t in texts), texts
+    # Words that only end like a superlative are left alone.
+    assert qshape.distribute_shared_class("the interest and the tax of banks") == "the interest and the tax of banks"
