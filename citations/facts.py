@@ -147,6 +147,7 @@ class Fact:
     period_part: frozenset = frozenset()  # word keys of the part of the period ("first nine months")
     sizes_subject: bool = False  # the figure describes a thing by its size ("the 1,000 MW wind farm")
     source_name: str = ""  # how a sentence names the source ("Northgate Research"; an upload's file name)
+    per_year: bool = False  # written as a yearly rate ("60,000 tonnes a year", "Capacity (tonnes per year)")
 
     @property
     def value_text(self) -> str:
@@ -334,6 +335,7 @@ def _extract_from(text: str, note: EvidenceNote, quote_numbers: set) -> list[Fac
                 period_part=period_part,
                 sizes_subject=_sizes_a_thing(text, q),
                 source_name=note.source_name,
+                per_year=_per_year(text, q),
             )
         )
     return out
@@ -386,6 +388,20 @@ def _sizes_a_thing(text: str, q: Quantity) -> bool:
     return bool(noun) and noun not in tx.STOPWORDS and _key(noun) not in _NOT_ATTRIBUTE
 
 
+# A yearly rate: "60,000 tonnes of cathode material a year", "1,100 km per year", "annual
+# capacity of 35,000 tonnes", a table's "Capacity (tonnes per year): 35,000".
+_RATE_AFTER_RE = re.compile(
+    r"^(?:\s+of\s+(?:[\w\-]+\s+){0,3}?)?\s*(?:a|per|each|every)\s+year\b|^\s*(?:annually|per\s+annum)\b", re.I
+)
+_RATE_BEFORE_RE = re.compile(r"\b(?:annual|yearly|per\s+year|a\s+year|per\s+annum)\b[^.;:\d]{0,40}:?\s*$", re.I)
+
+
+def _per_year(text: str, q: Quantity) -> bool:
+    return bool(
+        _RATE_AFTER_RE.match(text[q.end : q.end + 60]) or _RATE_BEFORE_RE.search(text[max(0, q.start - 60) : q.start])
+    )
+
+
 def _figure_in(q: Quantity, quote: str) -> bool:
     return any(same_value(q, other) for other in quantities(quote))
 
@@ -412,6 +428,11 @@ def same_key(a: Fact, b: Fact) -> bool:
         return False
     if a.period and b.period and a.period != b.period:
         return False
+    for rate, total in ((a, b), (b, a)):
+        # A yearly rate with no year ("runs a plant with 60,000 tonnes a year": what it can make)
+        # is not one year's total ("delivered 41,000 tonnes in 2024").
+        if rate.per_year and not rate.period and total.period and not total.per_year:
+            return False
     if not a.attribute or not b.attribute:
         return False
     if a.period_part != b.period_part:

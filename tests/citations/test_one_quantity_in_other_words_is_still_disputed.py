@@ -184,3 +184,35 @@ def test_a_title_naming_nothing_asked_gives_no_subject():
         ),
     ]
     assert disputed(notes, asked) == []
+
+
+def test_a_yearly_rate_is_not_one_years_total():
+    # What a plant can make a year (no year named) against what the company shipped in a named
+    # year: two quantities, however close; two rates, or two totals of one year, are one.
+    notes = [
+        note(
+            1,
+            "Marrowfield Chemicals delivered 48,000 tonnes of cathode material in 2025, up from 41,000 tonnes in 2024.",
+            "marrowfield.example",
+            "2026-02-24",
+        ),
+        note(
+            2,
+            "Marrowfield Chemicals, based in Lund, runs the largest cathode plant in the region in Tarsk, with "
+            "60,000 tonnes of cathode material a year.",
+            "brightline-research.example",
+            "2025-09-30",
+        ),
+    ]
+    assert disputed(notes, "How much cathode material does Marrowfield Chemicals make?") == []
+    notes.append(
+        note(
+            3,
+            "Marrowfield Chemicals shipped about 52,000 tonnes of cathode material in 2025.",
+            "cell-ledger.example",
+            "2025-12-01",
+        )
+    )
+    assert disputed(notes, "How much cathode material does Marrowfield Chemicals make?") == [
+        [("48,000 tonnes", "2026-02-24"), ("52,000 tonnes", "2025-12-01")]
+    ]
