@@ -14,6 +14,7 @@ disagreement; one publisher's two pages that differ (a revised estimate) are."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from agents import text as tx
@@ -98,9 +99,21 @@ class Disagreement:
                 k = fx._key(w)
                 if k in shared and (len(w), w.lower()) > (len(forms.get(k, "")), forms.get(k, "")):
                     forms[k] = w.lower()
-        order = [fx._key(w) for w in reps[0].attribute_words]
-        keys = sorted(shared, key=lambda k: order.index(k) if k in order else len(order))
-        return " ".join(forms[k] for k in keys[:MAX_ATTRIBUTE_WORDS])
+        # The verb right after a name ("Granite Cell Industries supplies 30% of …") says what the
+        # name does, not what is measured: "supplies cells used" would read as a noun.
+        lead = reps[0]
+        verbs = {
+            fx._key(m.group(1))
+            for name in lead.subject
+            for m in re.finditer(rf"\b{re.escape(name)}(?:['\u2019]s)?\s+([a-z]+)\b", lead.claim, re.I)
+        } - fx.MEASURE_KEYS
+        order = [fx._key(w) for w in lead.attribute_words]
+        keys = sorted(shared - verbs or shared, key=lambda k: order.index(k) if k in order else len(order))
+        text = " ".join(forms[k] for k in keys[:MAX_ATTRIBUTE_WORDS])
+        of_what = re.search(rf"{re.escape(lead.quantity.text)}\s+of\b", lead.claim)
+        if lead.quantity.dimension == "percent" and of_what and fx._key("share") not in shared:
+            return f"the share of {text}" if text else "the share"  # "30% of the cells": a share
+        return text
 
     def sentence(self) -> dict:
         """{"text", "note_ids"}: one sentence giving every credible side's value with its source and date."""

@@ -200,3 +200,32 @@ def test_a_designation_is_the_thing_its_makers_name_leads():
     assert not relevance.off_topic(rated, question, "rated power", scope, everything)
     assert relevance._same_thing("kx-18", "ostwind kx-18") and relevance._same_thing("voltara", "voltara motors")
     assert not relevance._same_thing("energy", "halden blue energy")  # a word is not a designation
+
+
+def test_the_disputed_measure_is_named_as_a_measure_not_with_the_verb_that_reports_it():
+    # "Tessel Energy supplies 30% of the cells used by …": the disagreement is on a share of
+    # cells, not on "supplies cells used"; a percentage that is a measure of its own stays one.
+    shares = [
+        note(
+            1,
+            "Tessel Energy supplies 30% of the cells used by Orvane Tractors in 2025.",
+            "a-wire.example",
+            "2026-06-04",
+        ),
+        note(
+            2,
+            "We estimate that Tessel Energy supplies about 35% of the cells used by Orvane Tractors in 2025.",
+            "b-research.example",
+            "2025-08-27",
+        ),
+    ]
+    out = select(question="Who supplies Orvane Tractors?", outline=[{"heading": "S", "purpose": "x"}], notes=shares)
+    assert out["disagreements"][0]["sentence"].startswith(
+        "Sources disagree on the share of cells used for Tessel Energy and Orvane Tractors in 2025: "
+    ), out["disagreements"][0]["sentence"]
+    factors = [
+        note(1, "Lake Orva reached a capacity factor of 47% in 2025.", "a-wire.example", "2026-02-12"),
+        note(2, "Lake Orva had a capacity factor of 44% in 2025.", "b-research.example", "2026-01-15"),
+    ]
+    out = select(question="How did Lake Orva perform?", outline=[{"heading": "S", "purpose": "x"}], notes=factors)
+    assert out["disagreements"][0]["sentence"].startswith("Sources disagree on capacity factor for Lake Orva in 2025: ")
