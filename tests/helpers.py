@@ -17,3 +17,22 @@ def wait_for_job(job_id, *, timeout: float = 120, statuses=Job.TERMINAL_STATUSES
             return job
         time.sleep(0.2)
     raise AssertionError(f"job {job_id} still {job.status} after {timeout} s")
+
+
+def offline_gap_decision(question: str, outline: list, subquestions: list[dict], **extra) -> dict:
+    """The offline gap check's decision on the gap-check prompt rendered as the gap stage renders
+    it (no model call): `extra` adds prompt fields such as single_source."""
+    from agents import prompts
+    from agents.engine import gap
+
+    prompt = prompts.render(
+        "gap_check",
+        question=question,
+        outline=outline,
+        subquestions=subquestions,
+        other_findings=[],
+        max_new=2,
+        max_hop=3,
+        **extra,
+    )
+    return gap.decide(prompt.messages[1]["content"])

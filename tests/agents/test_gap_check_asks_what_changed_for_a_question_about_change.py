@@ -3,8 +3,7 @@ are today: the gap check asks, for a member whose notes state no change, how it 
 question's period. A question about the relations themselves is covered by them. Invented
 tractor makers, not the demo corpus."""
 
-from agents import prompts
-from agents.engine import gap
+from tests.helpers import offline_gap_decision
 
 OUTLINE = [
     {"heading": "Overview", "purpose": "The makers."},
@@ -36,16 +35,7 @@ def _decide(question):
         _sq("Which electric tractor makers are the three largest?", [LISTING]),
         _sq("Who are the battery cell suppliers of each of the three largest makers?", TODAY),
     ]
-    prompt = prompts.render(
-        "gap_check",
-        question=question,
-        outline=OUTLINE,
-        subquestions=researched,
-        other_findings=[],
-        max_new=2,
-        max_hop=3,
-    )
-    return gap.decide(prompt.messages[1]["content"])
+    return offline_gap_decision(question, OUTLINE, researched)
 
 
 def test_members_without_a_stated_change_are_asked_how_they_changed():

@@ -4,8 +4,8 @@ a ranking by a total is read from the sentence that states the total, not from o
 figure; and a capitalised common word opening a table caption ("Deliveries in …") is no name.
 An invented wind and cable world, not the demo corpus."""
 
-from agents import prompts
 from agents.engine import gap
+from tests.helpers import offline_gap_decision
 
 OUTLINE = [
     {"heading": "Answer", "purpose": "The answer."},
@@ -27,16 +27,7 @@ def _sq(text, hop, notes, section="How the answer was found"):
 
 
 def _decide(question, subquestions):
-    prompt = prompts.render(
-        "gap_check",
-        question=question,
-        outline=OUTLINE,
-        subquestions=subquestions,
-        other_findings=[],
-        max_new=2,
-        max_hop=3,
-    )
-    return gap.decide(prompt.messages[1]["content"])
+    return offline_gap_decision(question, OUTLINE, subquestions)
 
 
 def test_a_town_that_shares_the_relation_sentence_is_not_taken_for_the_supplier():

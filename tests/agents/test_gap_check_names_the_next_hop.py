@@ -10,6 +10,7 @@ from agents.engine import gap
 from agents.engine import question as qshape
 from agents.llm import complete_json
 from tests.fakes import scripted_model
+from tests.helpers import offline_gap_decision
 
 QUESTION = (
     "In which country is the largest plant of the company that supplies LFP cells to the largest electric car "
@@ -35,16 +36,7 @@ def _sq(text, hop, notes, section="How the answer was found", status="done"):
 
 
 def _decide(subquestions, question=QUESTION):
-    prompt = prompts.render(
-        "gap_check",
-        question=question,
-        outline=OUTLINE,
-        subquestions=subquestions,
-        other_findings=[],
-        max_new=2,
-        max_hop=3,
-    )
-    return gap.decide(prompt.messages[1]["content"])
+    return offline_gap_decision(question, OUTLINE, subquestions)
 
 
 ROUND_ONE = [

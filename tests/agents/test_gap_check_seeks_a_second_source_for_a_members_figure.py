@@ -3,8 +3,7 @@ gives (the gap prompt's single_source) is researched again in round two, by name
 independent source can confirm or dispute it; a member with a corroborated figure, or whose
 link states no figure, is covered. Invented tractor makers, not the demo corpus."""
 
-from agents import prompts
-from agents.engine import gap
+from tests.helpers import offline_gap_decision
 
 OUTLINE = [
     {"heading": "Overview", "purpose": "The makers."},
@@ -35,17 +34,7 @@ def _decide(single_source):
         _sq("Which electric tractor makers are the three largest?", [LISTING], 1),
         _sq("Who are the battery cell suppliers of each of the three largest makers?", [ORVANE, PELLAN, HALDEN], 2),
     ]
-    prompt = prompts.render(
-        "gap_check",
-        question=QUESTION,
-        outline=OUTLINE,
-        subquestions=researched,
-        other_findings=[],
-        single_source=single_source,
-        max_new=2,
-        max_hop=3,
-    )
-    return gap.decide(prompt.messages[1]["content"])
+    return offline_gap_decision(QUESTION, OUTLINE, researched, single_source=single_source)
 
 
 def test_a_member_known_only_from_a_single_source_figure_is_asked_again():
