@@ -116,6 +116,16 @@ def check_sentence(ctx: RunContext, index: int, draft: dict, known: dict) -> Che
     return checked
 
 
+def cited_notes(job_id, note_ids) -> dict:
+    """The job's notes among `note_ids`, by id, with their sources: all a check needs (a rewrite
+    may only cite notes its sentence was given), so a batch loads its own few notes rather than
+    every note of the job. Ids that are not whole numbers are no note of any job."""
+    ids = {i for i in note_ids if isinstance(i, int) and not isinstance(i, bool)}
+    if not ids:
+        return {}
+    return {n.note_id: n for n in Note.objects.filter(job_id=job_id, note_id__in=ids).select_related("source")}
+
+
 def check_draft(
     ctx: RunContext, drafted: list[dict], *, first_index: int = 0, announce: bool = True
 ) -> tuple[list[CheckedSentence], str]:
@@ -124,7 +134,7 @@ def check_draft(
     checked (budget spent) are dropped, never shipped unchecked. `announce`: one claim_checked
     event per sentence (a check batch sends one for the batch instead)."""
     out, stopped = [], ""
-    known = {n.note_id: n for n in Note.objects.filter(job_id=ctx.job_id).select_related("source")}
+    known = cited_notes(ctx.job_id, [i for d in drafted for i in d["note_ids"]])
     for index, draft in enumerate(drafted, start=first_index):
         if stopped:
             out.append(CheckedSentence.not_checked(draft, stopped))

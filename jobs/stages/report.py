@@ -12,7 +12,7 @@ from jobs.runtime.budget import Phase
 from jobs.runtime.steps import RunContext, StepResult, run_step, step_key
 from jobs.runtime.transitions import job_transition
 from jobs.stages import evidence, lifecycle
-from jobs.stages.check import generation_key
+from jobs.stages.check import cited_notes, generation_key
 
 ANSWER_HEADING = "Answer"
 
@@ -196,7 +196,7 @@ def comparison_table(job: Job, drafted: dict) -> dict | None:
     cells: [{value, citations} | None]}]} or None."""
     if not drafted or not drafted.get("cells"):
         return None
-    known = {n.note_id: n for n in Note.objects.filter(job=job).select_related("source")}
+    known = cited_notes(job.pk, [i for cell in drafted["cells"] for i in cell["note_ids"]])
     good = {}
     for cell in drafted["cells"]:
         notes, _ = stage_one(cell["note_ids"], known)
