@@ -4,7 +4,8 @@ contradict it, and is a known answer stated. Used by `manage.py eval` directly (
 prompt (judge "llm" on the offline engine).
 
 - present: the sentences that name the point's subject cover at least PRESENT_RECALL of the
-  point's names, figures and content words, every figure included;
+  point's names, figures and content words (a word in another form, a change in other words:
+  "rose" is "up from"), every figure and the direction of every change included;
 - contradicted: a sentence about the same subject and the same measure states a different
   figure and is not itself reporting a disagreement between sources or quoting a source;
 - known answer: every name and figure of the answer appears in the report.
@@ -12,6 +13,7 @@ prompt (judge "llm" on the offline engine).
 
 from __future__ import annotations
 
+import os
 import re
 
 from agents import composition
@@ -50,6 +52,38 @@ def _terms(text: str) -> set[str]:
     return tx.term_set(re.sub(r"(?<=[a-z])-(?=[a-z])", " ", text))
 
 
+# A change in an amount said in other words: "rose from 41,000" is "up from 41,000".
+_CHANGE_WORDS = {
+    "~rise": "rise rises rose risen rising grew grow grows grown growing increase increased increases increasing "
+    "climb climbed climbs gain gained gains",
+    "~fall": "fall falls fell fallen falling drop dropped drops decline declined declines declining decrease "
+    "decreased decreases shrank shrink shrinks",
+}
+_CHANGE_STEMS = {t: change for change, words in _CHANGE_WORDS.items() for t in tx.term_set(words)}
+_CHANGE_PHRASE_RE = {"~rise": re.compile(r"\bup from\b", re.I), "~fall": re.compile(r"\bdown from\b", re.I)}
+NEAR_PREFIX = 6  # letters two forms of one word share at least ("deliveri", "deliver")
+
+
+def _with_changes(items: set[str], text: str) -> set[str]:
+    """`items` with each change word replaced by the change it names."""
+    out = {_CHANGE_STEMS.get(t, t) for t in items}
+    return out | {change for change, phrase in _CHANGE_PHRASE_RE.items() if phrase.search(text)}
+
+
+def _near(word: str, have: set[str]) -> bool:
+    """Whether another form of `word` is had: the stemmer leaves "deliveries" as "deliveri" and
+    "delivered" as "deliver"; forms that share all but one letter of the shorter (at least
+    NEAR_PREFIX letters) are one word."""
+    if not word.isalpha() or len(word) < NEAR_PREFIX:
+        return False
+    for h in have:
+        if h.isalpha() and len(h) >= NEAR_PREFIX and h[:NEAR_PREFIX] == word[:NEAR_PREFIX]:
+            shared = len(os.path.commonprefix([h, word]))
+            if shared >= min(len(h), len(word)) - 1:
+                return True
+    return False
+
+
 def _subject(point: str) -> str:
     """The point's first name; a lone capitalised word that opens it is its first word
     ("Deliveries grew 13%", "Fourth-quarter deliveries were …"), and then every sentence of
@@ -70,8 +104,11 @@ def judge_point(point: str, sentences: list[str]) -> dict:
     found = [f for f in _point_figures(point) if f in stated or _amounts(f) & amounts]
     figures_ok = len(found) == len(_point_figures(point))
     have |= {t for f in found for t in _terms(f) | _anchors(f)}
-    recall = len(wanted & have) / len(wanted) if wanted else 0.0
-    present = recall >= PRESENT_RECALL and figures_ok
+    wanted, have = _with_changes(wanted, point), _with_changes(have, window)
+    recall = sum(1 for w in wanted if w in have or _near(w, have)) / len(wanted) if wanted else 0.0
+    # A change is a figure's direction: "rose" is not stated by "fell".
+    changes_ok = all(c in have for c in wanted if c in _CHANGE_WORDS)
+    present = recall >= PRESENT_RECALL and figures_ok and changes_ok
     contradicted = False
     point_terms = _terms(point) - _figures(point)
     for sentence in related:

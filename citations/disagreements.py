@@ -65,6 +65,19 @@ class Side:
         return not self.credible_origins
 
 
+# A side whose own words say its value is reckoned, not counted.
+_ESTIMATE_RE = re.compile(r"\b(?:estimat\w*|expect\w*|forecast\w*|on course|project(?:s|ed|ion))\b", re.I)
+
+
+def _side_clause(fact) -> str:
+    """One side as a reader says it: who gives the value, how and when ("CellMarket Weekly
+    estimated 52,000 tonnes on 1 December 2025"), so the sentence has a verb for every value."""
+    source = fact.source_name or fact.domain
+    verb = "estimated" if _ESTIMATE_RE.search(fact.claim) else "reported"
+    when = f" on {written_date(fact.date)}" if fact.date else " (undated)"
+    return f"{source} {verb} {fact.value_text}{when}"
+
+
 @dataclass
 class Disagreement:
     id: str
@@ -123,11 +136,7 @@ class Disagreement:
         period = self.sides[0].representative.period
         if period and period not in about:
             about = f"{about} in {period}"
-        clauses = [
-            f"{s.representative.value_text} ({s.representative.source_name or s.representative.domain}, "
-            f"{written_date(s.representative.date)})"
-            for s in self.sides
-        ]
+        clauses = [_side_clause(s.representative) for s in self.sides]
         text = f"Sources disagree on {about}: " + ", while ".join(clauses) + "."
         return {"text": text, "note_ids": [s.representative.note_id for s in self.sides]}
 

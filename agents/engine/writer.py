@@ -41,6 +41,13 @@ _META_RE = re.compile(
 # "(Northgate Research, 27 August 2025)": a cited source named in words with its date
 _NAMED_META_RE = re.compile(rf"\s*\(([^(),]{{1,80}}),\s*({_WRITTEN_DATE}|\d{{4}}-\d{{2}}-\d{{2}}|undated)\)")
 
+# "CellMarket Weekly estimated 52,000 tonnes on 1 December 2025": a disagreement's side, a cited
+# source giving a value on its date (citations/disagreements.py).
+_SIDE_RE = re.compile(
+    rf"(?:(?<=: )|(?<=while ))(?P<who>[^,:;()]{{1,80}}?) (?:reported|estimated) (?P<what>[^;]*?)(?: on {_WRITTEN_DATE}| \(undated\))"
+    r"(?=,\s+while\s|\.?$)"
+)
+
 _META_LIST_RE = re.compile(
     rf"\(((?:[^();]{{1,80}},\s*(?:{_WRITTEN_DATE}|\d{{4}}-\d{{2}}-\d{{2}});\s*)+[^();]{{1,80}},\s*(?:{_WRITTEN_DATE}|\d{{4}}-\d{{2}}-\d{{2}}))\)"
 )
@@ -250,6 +257,7 @@ def judge(prompt: str) -> dict:
     # A source and its date in words are what attributes a value, when the source is cited.
     cited = {x.lower() for q in quotes for x in (q.attrs.get("source", ""), q.attrs.get("domain", "")) if x}
     bare = _NAMED_META_RE.sub(lambda m: "" if m.group(1).strip().lower() in cited else m.group(0), bare)
+    bare = _SIDE_RE.sub(lambda m: m.group("what") if m.group("who").strip().lower() in cited else m.group(0), bare)
     quote_texts = [q.body for q in quotes]
     # A composed sentence brings in no name or figure that no quote holds (the same rule the
     # citation check applies in code).

@@ -430,8 +430,17 @@ def write_and_check(ctx: RunContext) -> None:
     finish_report(ctx, checked, check_stop)
 
 
+# "… in 2025 (Corvane Materials, 24 February 2026)." : the dated sources with_dated_figures adds.
+_DATED_TAIL_RE = re.compile(
+    r"\s*\((?:[^()]*, (?:\d{1,2} [A-Z][a-z]+ \d{4}|undated))(?:; [^()]*, (?:\d{1,2} [A-Z][a-z]+ \d{4}|undated))*\)"
+    r"(?=[.!?]?\s*$)"
+)
+
+
 def _sentence_key(text: str) -> str:
-    return tx.normalise_space(text).lower().rstrip(".!?;: ")
+    """A sentence as a repeat is recognised: the dated sources the opening adds to its figures
+    are not part of the claim, so the body's copy of an opening sentence is the same sentence."""
+    return tx.normalise_space(_DATED_TAIL_RE.sub("", text)).lower().rstrip(".!?;: ")
 
 
 MIN_TERMS_TO_DROP_AS_SAID = 3

@@ -257,7 +257,7 @@ def test_uploads_are_independent_files_named_by_their_file_names():
     )
     [d] = out["disagreements"]
     assert d["values"][0]["independent_sources"] == 2
-    assert "450 MW (old-memo.md, 1 January 2023)" in d["draft"]["text"]
+    assert "old-memo.md reported 450 MW on 1 January 2023" in d["draft"]["text"]
 
 
 def test_a_primary_source_and_a_disputed_figure_are_not_withheld_as_uncorroborated():

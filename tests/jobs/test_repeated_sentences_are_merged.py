@@ -70,3 +70,18 @@ def test_a_relation_between_things_said_apart_is_something_new():
         draft("Orvane Cars uses LFP cells in the Brise model.", [3], 1, 2),
     ]
     assert merge_repeated_sentences(drafted) == drafted
+
+
+def test_the_bodys_copy_of_an_opening_sentence_with_dated_sources_is_a_repeat():
+    drafted = [
+        draft("Corvane Materials delivered 48,000 tonnes in 2025 (Corvane Materials, 24 February 2026).", [1], 0),
+        draft("Corvane Materials delivered 48,000 tonnes in 2025.", [1, 5], 1),
+        draft("Corvane Materials delivered 48,000 tonnes in 2025 (Ebr, 10 February 2026; CMW, undated).", [6], 2),
+        draft("Corvane Materials runs a plant in Ghent (Belgium).", [7], 2, 1),
+    ]
+    merged = merge_repeated_sentences(drafted)
+    assert [d["text"] for d in merged] == [
+        "Corvane Materials delivered 48,000 tonnes in 2025 (Corvane Materials, 24 February 2026).",
+        "Corvane Materials runs a plant in Ghent (Belgium).",
+    ]
+    assert merged[0]["note_ids"] == [1, 5, 6]
