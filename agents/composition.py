@@ -344,6 +344,8 @@ def distributed(clause: str) -> list[str]:
 
 
 _MONTH_NAMES = "January February March April May June July August September October November December".split()
+# A date as written_date writes it ("8 January 2026"): the one pattern every reader of a written date uses.
+WRITTEN_DATE_RE = rf"\d{{1,2}} (?:{'|'.join(_MONTH_NAMES)}) \d{{4}}"
 
 
 def written_date(iso: str | None) -> str:

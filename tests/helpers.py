@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import time
 
+from citations.evidence import EvidenceNote
 from jobs.models import Job
 
 DEMO_QUESTION = "Compare the battery suppliers of the five largest electric car makers"
@@ -36,3 +37,10 @@ def offline_gap_decision(question: str, outline: list, subquestions: list[dict],
         **extra,
     )
     return gap.decide(prompt.messages[1]["content"])
+
+
+def evidence_note(i: int, text: str, domain: str, published: str | None = None, **fields) -> EvidenceNote:
+    """A note quoting ``text`` whole from page ``https://<domain>/p<i>``, on that page's text, in
+    section "S": the defaults the citation tests share; a test sets only the fields it is about."""
+    values = {"url": f"https://{domain}/p{i}", "quality": 0.6, "section": "S", "page_text": text} | fields
+    return EvidenceNote(id=i, claim=text, quote=text, domain=domain, published=published, **values)

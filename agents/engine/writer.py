@@ -31,9 +31,7 @@ MIN_TOPIC_TERMS = 1
 SUPPORTED_RECALL = 0.85
 PARTIAL_RECALL = 0.6
 GLUE = frozenset(tx.terms("sources disagree report reports reported that while whereas according"))
-_WRITTEN_DATE = (
-    r"\d{1,2} (?:January|February|March|April|May|June|July|August|September|October|November|December) \d{4}"
-)
+_WRITTEN_DATE = composition.WRITTEN_DATE_RE
 # "(cellmarket-weekly.example, 2024-06-10)", "(…, 10 June 2024)": a source's domain and date
 _META_RE = re.compile(
     rf"\s*\(([a-z0-9.\-]+\.[a-z]{{2,}}|[a-z0-9.\-]+),\s*(\d{{4}}-\d{{2}}-\d{{2}}|{_WRITTEN_DATE}|undated)\)"

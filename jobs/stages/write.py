@@ -343,7 +343,7 @@ def completed_draft(ctx: RunContext, drafted: list[dict]) -> list[dict]:
 
 
 MAX_DATED_SOURCES = 2  # an opening figure drawn from more sources than this names none of them
-_ATTRIBUTED_RE = re.compile(r"^Sources disagree\b| writes: \u201c|\((?:[^()]*), \d{1,2} [A-Z][a-z]+ \d{4}\)")
+_ATTRIBUTED_RE = re.compile(rf"^Sources disagree\b| writes: \u201c|\((?:[^()]*), {composition.WRITTEN_DATE_RE}\)")
 
 
 def with_dated_figures(drafted: list[dict]) -> list[dict]:
@@ -431,10 +431,8 @@ def write_and_check(ctx: RunContext) -> None:
 
 
 # "… in 2025 (Corvane Materials, 24 February 2026)." : the dated sources with_dated_figures adds.
-_DATED_TAIL_RE = re.compile(
-    r"\s*\((?:[^()]*, (?:\d{1,2} [A-Z][a-z]+ \d{4}|undated))(?:; [^()]*, (?:\d{1,2} [A-Z][a-z]+ \d{4}|undated))*\)"
-    r"(?=[.!?]?\s*$)"
-)
+_DATED_SOURCE = rf"[^()]*, (?:{composition.WRITTEN_DATE_RE}|undated)"
+_DATED_TAIL_RE = re.compile(rf"\s*\((?:{_DATED_SOURCE})(?:; {_DATED_SOURCE})*\)(?=[.!?]?\s*$)")
 
 
 def _sentence_key(text: str) -> str:

@@ -4,39 +4,25 @@ tonnes on 1 December 2025"), so no value hangs in the sentence without a source 
 The offline judge reads that attribution as the parenthesised one: the sentence stays supported."""
 
 from agents.engine import writer as engine_writer
-from citations.evidence import EvidenceNote
 from citations.selection import select
-
-
-def note(i, text, domain, published, title):
-    return EvidenceNote(
-        id=i,
-        claim=text,
-        quote=text,
-        domain=domain,
-        url=f"https://{domain}/p{i}",
-        title=title,
-        published=published,
-        quality=0.7,
-        section="S",
-        page_text=text,
-    )
-
+from tests.helpers import evidence_note
 
 NOTES = [
-    note(
+    evidence_note(
         1,
         "Halvard Metals delivered 48,000 tonnes of cathode material in 2025.",
         "halvard-metals.example",
         "2026-02-24",
-        "Annual results - Halvard Metals",
+        title="Annual results - Halvard Metals",
+        quality=0.7,
     ),
-    note(
+    evidence_note(
         2,
         "Halvard Metals is on course to ship about 52,000 tonnes of cathode material in 2025, according to our estimate.",
         "ore-ledger.example",
         "2025-12-01",
-        "Cathode market - Ore Ledger",
+        title="Cathode market - Ore Ledger",
+        quality=0.7,
     ),
 ]
 

@@ -4,22 +4,12 @@ as an outweighed figure: it states the leading value. Last year's figure, linked
 only through a third page that names no year, is not one of this disagreement's values."""
 
 from citations import disagreements, facts
-from citations.evidence import EvidenceNote
 from citations.selection import select
+from tests.helpers import evidence_note
 
 
 def note(i, text, domain, published):
-    return EvidenceNote(
-        id=i,
-        claim=text,
-        quote=text,
-        domain=domain,
-        url=f"https://{domain}/p{i}",
-        published=published,
-        quality=0.7,
-        section="S",
-        source_id=i,
-    )
+    return evidence_note(i, text, domain, published, quality=0.7, source_id=i)
 
 
 NOTES = [

@@ -3,13 +3,13 @@ not in 2025") is answered by a name outside the set: notes about names outside i
 out, while the same notes are kept out of a question about the set's members."""
 
 from citations.selection import select
-from tests.citations.test_evidence_selection import note
+from tests.helpers import evidence_note
 
 FIVE_2025 = "The five largest turbine makers of 2025 are Aldwind, Borrasca, Cefiro, Dunmore and Etesian."
 NOTES = [
-    note(1, FIVE_2025, "wind-review.example", "2026-01-10"),
-    note(2, "Fohn Turbines was the sixth-largest turbine maker in 2025.", "fohn.example", "2026-01-05"),
-    note(3, "Fohn Turbines buys its blades from Gale Composites.", "fohn.example", "2026-01-05"),
+    evidence_note(1, FIVE_2025, "wind-review.example", "2026-01-10"),
+    evidence_note(2, "Fohn Turbines was the sixth-largest turbine maker in 2025.", "fohn.example", "2026-01-05"),
+    evidence_note(3, "Fohn Turbines buys its blades from Gale Composites.", "fohn.example", "2026-01-05"),
 ]
 OUTLINE = [{"heading": "S", "purpose": "turbine makers and their blade suppliers"}]
 

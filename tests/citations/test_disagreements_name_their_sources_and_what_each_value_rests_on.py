@@ -5,23 +5,8 @@ a source's quoted words never count as the report contradicting a point."""
 import pytest
 
 from agents import composition, keypoints
-from citations.evidence import EvidenceNote
 from citations.selection import select
-
-
-def note(i, text, domain, published, title="", page=""):
-    return EvidenceNote(
-        id=i,
-        claim=text,
-        quote=text,
-        domain=domain,
-        url=f"https://{domain}/p{i}",
-        title=title,
-        published=published,
-        quality=0.6,
-        section="S",
-        page_text=page or text,
-    )
+from tests.helpers import evidence_note
 
 
 @pytest.mark.parametrize(
@@ -63,15 +48,15 @@ def test_a_source_is_named_as_its_publisher(title, domain, text, expected):
 
 def _capacity_factor_notes():
     return [
-        note(
+        evidence_note(
             1,
             "In 2025, its first full year of operation, Lake Orva reached a capacity factor of 47%.",
             "brunmark.example",
             "2026-02-12",
             title="Lake Orva's first full year",
-            page="Brunmark Power Company News. In 2025 Lake Orva reached 47%, Brunmark Power Company said.",
+            page_text="Brunmark Power Company News. In 2025 Lake Orva reached 47%, Brunmark Power Company said.",
         ),
-        note(
+        evidence_note(
             2,
             "Based on grid data for January to November, we estimate that Lake Orva reached a capacity factor "
             "of about 44% in 2025.",
@@ -80,7 +65,7 @@ def _capacity_factor_notes():
             title="Lake Orva: output estimate - Tallis Data",
         ),
         # a second, independent source of 47%: that value leads
-        note(
+        evidence_note(
             3,
             "Lake Orva reached a capacity factor of 47% in 2025, the grid register shows.",
             "grid-register.example",
@@ -110,8 +95,8 @@ def test_the_disagreement_names_publishers_and_quotes_what_the_other_value_rests
 
 def test_a_value_whose_words_add_nothing_gets_no_quote_of_its_own():
     notes = [
-        note(1, "The Orva plant has a capacity of 48 GWh.", "registry.example", "2026-02-10"),
-        note(2, "The Orva plant has a capacity of 45 GWh.", "trade-weekly.example", "2024-06-10"),
+        evidence_note(1, "The Orva plant has a capacity of 48 GWh.", "registry.example", "2026-02-10"),
+        evidence_note(2, "The Orva plant has a capacity of 45 GWh.", "trade-weekly.example", "2024-06-10"),
     ]
     out = select(
         question="What is the capacity of the Orva plant?",
@@ -160,21 +145,23 @@ FARM_PAGE = (
 def test_a_founding_year_is_a_fact_sources_can_dispute():
     from citations import facts
 
-    [year] = facts.extract(note(1, "Kestrel Turbines was founded in 1996 in Bremen, Germany.", "kestrel.example", None))
+    [year] = facts.extract(
+        evidence_note(1, "Kestrel Turbines was founded in 1996 in Bremen, Germany.", "kestrel.example", None)
+    )
     assert (year.quantity.dimension, year.quantity.text, year.period) == (facts.FOUNDED, "1996", "")
     # no other year of the text is taken for a founding year, nor a founding year for a period
     assert facts.founding_years("Kestrel Turbines opened its Gdansk plant in 2019.") == []
     notes = [
-        note(1, "Kestrel Turbines was founded in 1996 in Bremen, Germany.", "kestrel.example", "2025-01-10"),
-        note(
+        evidence_note(1, "Kestrel Turbines was founded in 1996 in Bremen, Germany.", "kestrel.example", "2025-01-10"),
+        evidence_note(
             2, "Kestrel Turbines, set up in 1996, builds offshore turbines.", "turbine-register.example", "2025-03-01"
         ),
-        note(
+        evidence_note(
             3,
             "Kestrel Turbines was founded in 1987 and is one of the oldest turbine makers.",
             "wind-facts.example",
             "2026-01-05",
-            page=FARM_PAGE,
+            page_text=FARM_PAGE,
         ),
     ]
     out = select(
@@ -192,7 +179,7 @@ def test_a_designation_is_the_thing_its_makers_name_leads():
     from citations import relevance
 
     question = "What is the rated power of the Ostwind KX-18 turbine?"
-    rated = note(
+    rated = evidence_note(
         1, "Ostwind Systems offers the KX-14, rated at 14 MW, and the KX-18, rated at 18 MW.", "o.example", None
     )
     scope = relevance.find_scope(question, [rated], [])
@@ -206,13 +193,13 @@ def test_the_disputed_measure_is_named_as_a_measure_not_with_the_verb_that_repor
     # "Tessel Energy supplies 30% of the cells used by …": the disagreement is on a share of
     # cells, not on "supplies cells used"; a percentage that is a measure of its own stays one.
     shares = [
-        note(
+        evidence_note(
             1,
             "Tessel Energy supplies 30% of the cells used by Orvane Tractors in 2025.",
             "a-wire.example",
             "2026-06-04",
         ),
-        note(
+        evidence_note(
             2,
             "We estimate that Tessel Energy supplies about 35% of the cells used by Orvane Tractors in 2025.",
             "b-research.example",
@@ -224,8 +211,8 @@ def test_the_disputed_measure_is_named_as_a_measure_not_with_the_verb_that_repor
         "Sources disagree on the share of cells used for Tessel Energy and Orvane Tractors in 2025: "
     ), out["disagreements"][0]["sentence"]
     factors = [
-        note(1, "Lake Orva reached a capacity factor of 47% in 2025.", "a-wire.example", "2026-02-12"),
-        note(2, "Lake Orva had a capacity factor of 44% in 2025.", "b-research.example", "2026-01-15"),
+        evidence_note(1, "Lake Orva reached a capacity factor of 47% in 2025.", "a-wire.example", "2026-02-12"),
+        evidence_note(2, "Lake Orva had a capacity factor of 44% in 2025.", "b-research.example", "2026-01-15"),
     ]
     out = select(question="How did Lake Orva perform?", outline=[{"heading": "S", "purpose": "x"}], notes=factors)
     assert out["disagreements"][0]["sentence"].startswith("Sources disagree on capacity factor for Lake Orva in 2025: ")

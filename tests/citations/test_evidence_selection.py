@@ -5,6 +5,7 @@ notes, and disagreements come with both values, sources and dates."""
 from citations import credibility, disagreements, facts, relevance
 from citations.evidence import EvidenceNote
 from citations.selection import select
+from tests.helpers import evidence_note
 
 GOOD_PAGE = (
     "By Anna Berg\nPublished 12 March 2025. The registry lists a declared capacity for the plant, according to the "
@@ -16,38 +17,28 @@ FARM_PAGE = (
 )
 
 
-def note(i, text, domain, published=None, quality=0.6, section="S", page="", subquestion="", title=""):
-    return EvidenceNote(
-        id=i,
-        claim=text,
-        quote=text,
-        domain=domain,
-        url=f"https://{domain}/p{i}",
-        published=published,
-        quality=quality,
-        section=section,
-        page_text=page,
-        subquestion=subquestion,
-        title=title,
-    )
-
-
 def test_facts_read_subject_value_unit_and_period_from_any_field():
-    found = facts.extract(note(1, "Brightwater Wind Farm produced 1.2 TWh of electricity in 2024.", "a.example"))
+    found = facts.extract(
+        evidence_note(1, "Brightwater Wind Farm produced 1.2 TWh of electricity in 2024.", "a.example")
+    )
     assert [(f.quantity.text, f.quantity.dimension, f.period) for f in found] == [("1.2 TWh", "energy", "2024")]
     assert found[0].subject == frozenset({"brightwater wind farm"})
-    drug = facts.extract(note(2, "Zelvora reduced relapses by 38% in the Orion trial.", "b.example"))
+    drug = facts.extract(evidence_note(2, "Zelvora reduced relapses by 38% in the Orion trial.", "b.example"))
     assert drug[0].quantity.dimension == "percent" and drug[0].quantity.value == 38
-    budget = facts.extract(note(3, "The city of Arlen approved a budget of €4.5 billion for 2026.", "c.example"))
+    budget = facts.extract(
+        evidence_note(3, "The city of Arlen approved a budget of €4.5 billion for 2026.", "c.example")
+    )
     assert budget[0].quantity.value == 4.5e9 and budget[0].quantity.dimension == "eur" and budget[0].period == "2026"
 
 
 def test_a_figure_written_two_ways_is_one_value_and_a_change_on_one_page_is_not_a_dispute():
-    a = facts.extract(note(1, "Voltara Motors delivered 1.82 million vehicles in 2025.", "a.example"))[0]
-    b = facts.extract(note(2, "Voltara Motors delivered 1,820,000 vehicles in 2025.", "b.example"))[0]
+    a = facts.extract(evidence_note(1, "Voltara Motors delivered 1.82 million vehicles in 2025.", "a.example"))[0]
+    b = facts.extract(evidence_note(2, "Voltara Motors delivered 1,820,000 vehicles in 2025.", "b.example"))[0]
     assert facts.same_key(a, b) and facts.same_value(a, b)
     change = facts.extract(
-        note(3, "The Tarn plant of Corva Steel now makes 48,000 tonnes a year, up from 36,000 tonnes.", "c.example")
+        evidence_note(
+            3, "The Tarn plant of Corva Steel now makes 48,000 tonnes a year, up from 36,000 tonnes.", "c.example"
+        )
     )
     assert [f.quantity.text for f in change] == ["48,000 tonnes"]
 
@@ -67,12 +58,14 @@ def test_syndicated_copies_count_as_one_source():
         "in a statement. The plant employs 2,100 people and supplies two car makers in Europe. "
     ) * 3
     notes = [
-        note(1, "The Ostrava plant of Helmark Energy has 48 GWh of capacity.", "helmark.example", page=release),
-        note(
+        evidence_note(
+            1, "The Ostrava plant of Helmark Energy has 48 GWh of capacity.", "helmark.example", page_text=release
+        ),
+        evidence_note(
             2,
             "The Ostrava plant of Helmark Energy has 48 GWh of capacity.",
             "newswire.example",
-            page="Re-run by the wire. " + release,
+            page_text="Re-run by the wire. " + release,
         ),
     ]
     credibility.assess(notes)
@@ -81,16 +74,18 @@ def test_syndicated_copies_count_as_one_source():
 
 def test_sources_that_disagree_are_stated_in_one_checkable_sentence_with_both_values_and_dates():
     notes = [
-        note(
+        evidence_note(
             1, "The Ostrava plant of Sunmark Energy has an annual capacity of 48 GWh.", "sunmark.example", "2025-09-15"
         ),
-        note(
+        evidence_note(
             2,
             "The registry lists an annual capacity of 48 GWh for the Ostrava plant of Sunmark Energy.",
             "registry.example",
             "2026-02-10",
         ),
-        note(3, "Sunmark Energy's Ostrava plant has a capacity of 45 GWh.", "trade-weekly.example", "2024-06-10"),
+        evidence_note(
+            3, "Sunmark Energy's Ostrava plant has a capacity of 45 GWh.", "trade-weekly.example", "2024-06-10"
+        ),
     ]
     out = select(
         question="What is the capacity of the Ostrava plant?",
@@ -113,12 +108,17 @@ def test_sources_that_disagree_are_stated_in_one_checkable_sentence_with_both_va
 
 def test_a_farm_figure_contradicted_by_good_sources_is_a_minority_claim_never_given_to_the_writer():
     notes = [
-        note(1, "Zelvora cut relapses by 38% in the Orion trial.", "journal.example", "2025-01-10"),
-        note(
+        evidence_note(1, "Zelvora cut relapses by 38% in the Orion trial.", "journal.example", "2025-01-10"),
+        evidence_note(
             2, "Zelvora cut relapses by 38% in the Orion trial, the regulator said.", "regulator.example", "2025-02-01"
         ),
-        note(
-            3, "Zelvora cut relapses by 50% in the Orion trial!", "pill-buzz.example", None, quality=0.2, page=FARM_PAGE
+        evidence_note(
+            3,
+            "Zelvora cut relapses by 50% in the Orion trial!",
+            "pill-buzz.example",
+            None,
+            quality=0.2,
+            page_text=FARM_PAGE,
         ),
     ]
     out = select(
@@ -132,8 +132,10 @@ def test_a_farm_figure_contradicted_by_good_sources_is_a_minority_claim_never_gi
 
 def test_a_claim_only_a_low_quality_source_makes_is_withheld():
     notes = [
-        note(1, "Arlen's budget rose to €4.5 billion in 2026.", "arlen.example", "2026-01-05"),
-        note(2, "Arlen secretly plans a new airport!", "gossip.example", None, quality=0.2, page=FARM_PAGE),
+        evidence_note(1, "Arlen's budget rose to €4.5 billion in 2026.", "arlen.example", "2026-01-05"),
+        evidence_note(
+            2, "Arlen secretly plans a new airport!", "gossip.example", None, quality=0.2, page_text=FARM_PAGE
+        ),
     ]
     out = select(question="What is in Arlen's budget?", outline=[{"heading": "S", "purpose": "budget"}], notes=notes)
     assert out["sections"]["S"] == [1] and "low-quality" in out["withheld"]["2"]
@@ -142,10 +144,10 @@ def test_a_claim_only_a_low_quality_source_makes_is_withheld():
 def test_a_note_about_a_sixth_member_is_kept_out_of_a_top_five_question():
     five = "The five largest turbine makers are Aldwind, Borrasca, Cefiro, Dunmore and Etesian."
     notes = [
-        note(1, five, "wind-review.example", "2025-05-01"),
-        note(2, "Fohn Turbines was the sixth-largest turbine maker in 2025.", "fohn.example", "2025-04-01"),
-        note(3, "Fohn Turbines builds offshore turbines in Esbjerg.", "fohn.example", "2025-04-01"),
-        note(4, "Borrasca buys its blades from Gale Composites.", "blades.example", "2025-03-01"),
+        evidence_note(1, five, "wind-review.example", "2025-05-01"),
+        evidence_note(2, "Fohn Turbines was the sixth-largest turbine maker in 2025.", "fohn.example", "2025-04-01"),
+        evidence_note(3, "Fohn Turbines builds offshore turbines in Esbjerg.", "fohn.example", "2025-04-01"),
+        evidence_note(4, "Borrasca buys its blades from Gale Composites.", "blades.example", "2025-03-01"),
     ]
     out = select(
         question="Who supplies blades to the five largest turbine makers?",
@@ -160,15 +162,17 @@ def test_a_note_about_a_sixth_member_is_kept_out_of_a_top_five_question():
 def test_a_note_about_a_member_that_speaks_of_something_else_is_off_topic():
     five = "The five largest turbine makers are Aldwind, Borrasca, Cefiro, Dunmore and Etesian."
     notes = [
-        note(1, five, "wind-review.example", "2025-05-01", subquestion="Which are the five largest turbine makers?"),
-        note(
+        evidence_note(
+            1, five, "wind-review.example", "2025-05-01", subquestion="Which are the five largest turbine makers?"
+        ),
+        evidence_note(
             2,
             "Borrasca installed 410 turbines in 2025, down from 455.",
             "wind-review.example",
             "2025-05-01",
             subquestion="How many turbines did each maker install in 2025 and 2024?",
         ),
-        note(
+        evidence_note(
             3,
             "Borrasca sponsors the Biscay sailing regatta.",
             "regatta.example",
@@ -187,7 +191,7 @@ def test_a_note_about_a_member_that_speaks_of_something_else_is_off_topic():
 
 def test_a_note_goes_to_the_section_whose_purpose_it_fits():
     sections = {"Prices": "What the tickets cost", "Safety": "Accidents and safety inspections of the tram"}
-    n = note(
+    n = evidence_note(
         1, "Inspectors found two brake faults in the tram safety inspections of 2024.", "city.example", section="Prices"
     )
     assert relevance.best_section(n, sections, "Tell me about the Lorn tram", set()) == "Safety"
@@ -195,7 +199,7 @@ def test_a_note_goes_to_the_section_whose_purpose_it_fits():
 
 def test_two_rival_estimates_from_credible_sources_are_one_disagreement_led_by_more_sources():
     fs = [
-        facts.extract(note(i, text, dom, date))[0]
+        facts.extract(evidence_note(i, text, dom, date))[0]
         for i, (text, dom, date) in enumerate(
             [
                 (
@@ -226,9 +230,23 @@ def test_two_rival_estimates_from_credible_sources_are_one_disagreement_led_by_m
 
 def test_a_figure_only_a_doubtful_source_gives_is_withheld_but_a_corroborated_one_is_kept():
     notes = [
-        note(1, "The Lorn tram carried 41 million passengers in 2024.", "lorn-transit.example", "2025-02-01"),
-        note(2, "The Lorn tram carried 41 million passengers in 2024.", "city-news.example", None, quality=0.25),
-        note(3, "The Lorn tram cost 900 million euros to build.", "city-news.example", None, quality=0.25),
+        # two pages that say the same sentence in their own text (not one syndicated page)
+        evidence_note(
+            1,
+            "The Lorn tram carried 41 million passengers in 2024.",
+            "lorn-transit.example",
+            "2025-02-01",
+            page_text="Lorn Transit annual review. The Lorn tram carried 41 million passengers in 2024.",
+        ),
+        evidence_note(
+            2,
+            "The Lorn tram carried 41 million passengers in 2024.",
+            "city-news.example",
+            None,
+            quality=0.25,
+            page_text="City News. The Lorn tram carried 41 million passengers in 2024, the operator says.",
+        ),
+        evidence_note(3, "The Lorn tram cost 900 million euros to build.", "city-news.example", None, quality=0.25),
     ]
     out = select(
         question="How busy is the Lorn tram?", outline=[{"heading": "S", "purpose": "passengers and cost"}], notes=notes
@@ -262,10 +280,10 @@ def test_uploads_are_independent_files_named_by_their_file_names():
 
 def test_a_primary_source_and_a_disputed_figure_are_not_withheld_as_uncorroborated():
     notes = [
-        note(
+        evidence_note(
             1, "Norvik Electric delivered 1.13 million vehicles in 2025.", "norvik-electric.example", None, quality=0.25
         ),
-        note(
+        evidence_note(
             2,
             "Norvik Electric delivered 1.16 million vehicles in 2025.",
             "daily-current.example",
@@ -286,33 +304,33 @@ def test_a_primary_source_and_a_disputed_figure_are_not_withheld_as_uncorroborat
 
 def test_no_false_disagreement_from_a_part_of_the_year_two_shares_in_one_sentence_or_a_publisher():
     notes = [
-        note(1, "Tanaka-Rhee Motors delivered 870,000 vehicles in 2025.", "auto-wire.example", "2026-01-16"),
-        note(
+        evidence_note(1, "Tanaka-Rhee Motors delivered 870,000 vehicles in 2025.", "auto-wire.example", "2026-01-16"),
+        evidence_note(
             2,
             "Tanaka-Rhee Motors delivered 648,000 vehicles in the first nine months of 2025.",
             "biz.example",
             "2025-10-09",
         ),
-        note(
+        evidence_note(
             3,
             "Norvik Electric buys 60% of its cells from Kaiyo Battery Works and 40% from Borealis Power Systems.",
             "analyst.example",
             "2026-02-20",
         ),
-        note(
+        evidence_note(
             4,
             "Borealis Power Systems supplied 40% of the cells used by Norvik Electric.",
             "trade.example",
             "2025-11-03",
         ),
         # each maker's own page on one supplier's share of its cells: different subjects
-        note(
+        evidence_note(
             5,
             "Quanta Battery Company supplied 45% of the cells used by Voltara Motors in 2025.",
             "voltara-motors.example",
             "2026-01-06",
         ),
-        note(
+        evidence_note(
             6,
             "Quanta Battery Company supplied 80% of the cells used by Aurelia Mobility in 2025.",
             "aurelia-mobility.example",
@@ -323,7 +341,7 @@ def test_no_false_disagreement_from_a_part_of_the_year_two_shares_in_one_sentenc
         question="Deliveries and suppliers", outline=[{"heading": "S", "purpose": "deliveries suppliers"}], notes=notes
     )
     assert out["disagreements"] == []
-    registry = note(
+    registry = evidence_note(
         7,
         "The European Battery Registry lists a capacity of 52 GWh for the Szeged plant of Helion Cells.",
         "ebr.europa.example",
@@ -334,16 +352,16 @@ def test_no_false_disagreement_from_a_part_of_the_year_two_shares_in_one_sentenc
 
 def test_what_others_said_earlier_and_a_capacity_against_an_output_are_not_disagreements():
     notes = [
-        note(
+        evidence_note(
             1, "Corvane Materials delivered 48,000 tonnes of cathode material in 2025.", "corvane.example", "2026-02-24"
         ),
-        note(
+        evidence_note(
             2,
             "The largest plant of Corvane Materials has a capacity of 60,000 tonnes of cathode material a year.",
             "registry.example",
             "2026-01-01",
         ),
-        note(
+        evidence_note(
             3,
             "Earlier reports put the Corvane Materials output at 52,000 tonnes of cathode material in 2025.",
             "trade.example",
@@ -360,19 +378,19 @@ def test_what_others_said_earlier_and_a_capacity_against_an_output_are_not_disag
 
 def test_a_page_quoting_what_a_company_said_still_disagrees_with_its_own_estimate():
     notes = [
-        note(
+        evidence_note(
             1,
             "Sunmark Energy supplied 70% of the cells used by Kestrel Automotive in 2025.",
             "kestrel.example",
             "2026-01-05",
         ),
-        note(
+        evidence_note(
             2,
             "We estimate that Sunmark Energy supplies about 65% of the cells used by Kestrel Automotive in 2025.",
             "analyst.example",
             "2025-08-27",
         ),
-        note(
+        evidence_note(
             3,
             "Kestrel Automotive said in February 2025 that Sunmark Energy would supply 70% of its cells.",
             "analyst.example",
@@ -391,12 +409,14 @@ def test_a_page_quoting_what_a_company_said_still_disagrees_with_its_own_estimat
 def test_background_that_names_nothing_is_off_topic_when_the_question_names_something():
     sq = "Which turbines does Harrow Shoal use?"
     notes = [
-        note(1, "Harrow Shoal has 60 KX-15 turbines from Ostwind Systems.", "calder.example", subquestion=sq),
-        note(2, "Offshore turbines are turned to face the wind by a yaw system.", "calder.example", subquestion=sq),
-        note(
+        evidence_note(1, "Harrow Shoal has 60 KX-15 turbines from Ostwind Systems.", "calder.example", subquestion=sq),
+        evidence_note(
+            2, "Offshore turbines are turned to face the wind by a yaw system.", "calder.example", subquestion=sq
+        ),
+        evidence_note(
             3, "We count seven turbine makers in our own survey of the market.", "wind-review.example", subquestion=sq
         ),
-        note(4, "The turbines were installed in under seven months.", "calder.example", subquestion=sq),
+        evidence_note(4, "The turbines were installed in under seven months.", "calder.example", subquestion=sq),
     ]
     out = select(
         question="Which turbines does Harrow Shoal use?",
@@ -434,7 +454,7 @@ def test_a_topic_questions_narrowing_words_count_however_many_notes_use_them():
         "Grid operators publish a connection map every spring.",
         "Turbines of every kind need a yearly inspection.",
     ]
-    notes = [note(i, text, f"site{i}.example", subquestion=sq) for i, text in enumerate(about + aside, 1)]
+    notes = [evidence_note(i, text, f"site{i}.example", subquestion=sq) for i, text in enumerate(about + aside, 1)]
     out = select(question=question, outline=[{"heading": "S", "purpose": "the outlook"}], notes=notes)
     kept = set(out["sections"]["S"])
     # every note on tidal-stream turbines is kept, though all of them use the words
@@ -444,15 +464,17 @@ def test_a_topic_questions_narrowing_words_count_however_many_notes_use_them():
 def test_a_rival_in_the_ranking_the_question_asks_about_is_kept_out_once_the_plan_named_the_answer():
     question = "Which company supplies the battery cells of the tractor maker with the second-highest 2025 deliveries?"
     notes = [
-        note(1, "Pellan Farm Machines ranked as the second-largest tractor maker by 2025 deliveries.", "a.example"),
-        note(2, "Tessel Energy supplies the battery cells of Pellan Farm Machines.", "b.example"),
-        note(3, "Halden Agri was the fourth-largest tractor maker by 2025 deliveries.", "c.example"),
-        note(
+        evidence_note(
+            1, "Pellan Farm Machines ranked as the second-largest tractor maker by 2025 deliveries.", "a.example"
+        ),
+        evidence_note(2, "Tessel Energy supplies the battery cells of Pellan Farm Machines.", "b.example"),
+        evidence_note(3, "Halden Agri was the fourth-largest tractor maker by 2025 deliveries.", "c.example"),
+        evidence_note(
             4,
             "Tractor makers ranked by 2025 deliveries — Rank: 6; Maker: Brask Machinery; 2025 deliveries: 98,000.",
             "c.example",
         ),
-        note(5, "Tessel Energy makes its cells in Lessing.", "b.example"),
+        evidence_note(5, "Tessel Energy makes its cells in Lessing.", "b.example"),
     ]
     outline = [{"heading": "S", "purpose": "the supplier of the maker"}]
     out = select(
@@ -485,14 +507,18 @@ def test_a_thing_named_on_a_page_about_a_name_in_the_question_is_in_scope():
     question = "Compare the turbine suppliers of the wind farms of Calder Energy and Ostby Power"
     sq = "What are the turbine suppliers of the wind farms of Ostby Power?"
     notes = [
-        note(1, "Calder Energy operates Harrow Shoal, which has 60 KX-15 turbines from Ostwind Systems.", "a.example"),
-        note(2, "Ostby Power operates Lund Flats, which has 50 KX-15 turbines from Ostwind Systems.", "b.example"),
-        note(3, "Calder Energy ordered 30 more turbines in 2025.", "c.example"),
-        note(4, "Ostby Power expects its turbines to run for 30 years.", "d.example"),
-        note(5, "Ostwind Systems delivered 400 turbines in 2025.", "e.example"),
-        note(6, "Calder Energy picked turbines rated at 15 MW.", "f.example"),
-        note(7, "Ostby Power inspects its turbines every spring.", "g.example"),
-        note(
+        evidence_note(
+            1, "Calder Energy operates Harrow Shoal, which has 60 KX-15 turbines from Ostwind Systems.", "a.example"
+        ),
+        evidence_note(
+            2, "Ostby Power operates Lund Flats, which has 50 KX-15 turbines from Ostwind Systems.", "b.example"
+        ),
+        evidence_note(3, "Calder Energy ordered 30 more turbines in 2025.", "c.example"),
+        evidence_note(4, "Ostby Power expects its turbines to run for 30 years.", "d.example"),
+        evidence_note(5, "Ostwind Systems delivered 400 turbines in 2025.", "e.example"),
+        evidence_note(6, "Calder Energy picked turbines rated at 15 MW.", "f.example"),
+        evidence_note(7, "Ostby Power inspects its turbines every spring.", "g.example"),
+        evidence_note(
             8,
             "Skarn Bank has 40 BT-12 turbines, also from Brenning Turbines.",
             "ostby-power.example",

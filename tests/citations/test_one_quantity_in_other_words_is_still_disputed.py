@@ -3,14 +3,8 @@ differently: an ordinal that is not a part of the period ("the second phase", "i
 year") does not make a figure partial, and a figure that sizes a thing ("the 800 MW solar park")
 is that thing's size in the unit's measure. Hand-written notes about invented things."""
 
-from citations.evidence import EvidenceNote
 from citations.selection import select
-
-
-def note(i, text, domain, published):
-    return EvidenceNote(
-        id=i, claim=text, quote=text, domain=domain, url=f"https://{domain}/p{i}", published=published, section="S"
-    )
+from tests.helpers import evidence_note
 
 
 def disputed(notes, question):
@@ -20,14 +14,14 @@ def disputed(notes, question):
 
 def test_a_plants_second_phase_is_not_a_part_of_the_year():
     notes = [
-        note(
+        evidence_note(
             1,
             "Marrowfield Chemicals has opened the second phase of its Tarsk plant, which raises the plant's "
             "capacity to 90,000 tonnes of cathode material a year.",
             "marrowfield.example",
             "2025-05-02",
         ),
-        note(
+        evidence_note(
             2,
             "Marrowfield Chemicals' plant in Tarsk has a capacity of 80,000 tonnes a year and supplies Orlo Cells.",
             "brightline-research.example",
@@ -41,13 +35,13 @@ def test_a_plants_second_phase_is_not_a_part_of_the_year():
 
 def test_a_first_full_year_is_the_whole_year():
     notes = [
-        note(
+        evidence_note(
             1,
             "In 2025, its first full year of operation, Larkspur Bank reached a capacity factor of 46%.",
             "larkspur-energy.example",
             "2026-02-03",
         ),
-        note(
+        evidence_note(
             2,
             "We estimate that Larkspur Bank reached a capacity factor of about 42% in 2025.",
             "gridwatch-analytics.example",
@@ -61,13 +55,13 @@ def test_a_first_full_year_is_the_whole_year():
 
 def test_a_figure_that_sizes_a_thing_disputes_the_figure_that_names_its_measure():
     notes = [
-        note(
+        evidence_note(
             1,
             "Building work has started at Eddery Flats, the 800 MW solar park that Quillon Power is developing.",
             "sunfield-review.example",
             "2023-04-11",
         ),
-        note(
+        evidence_note(
             2,
             "With all panels connected, Eddery Flats has a capacity of 840 MW.",
             "quillon-power.example",
@@ -84,25 +78,29 @@ def test_a_figure_that_sizes_a_thing_disputes_the_figure_that_names_its_measure(
 
 def test_a_figure_named_as_a_figure_or_sizing_a_broader_subject_is_not_compared():
     notes = [
-        note(1, "Quillon Power has not confirmed the 50 MW figure.", "sunfield-review.example", "2024-02-01"),
-        note(
+        evidence_note(1, "Quillon Power has not confirmed the 50 MW figure.", "sunfield-review.example", "2024-02-01"),
+        evidence_note(
             2, "Building work has started at the 45 MW solar park of Quillon Power.", "sunfield.example", "2024-03-01"
         ),
-        note(3, "The Arden plant of Quillon Power has a capacity of 52 MW.", "quillon-power.example", "2025-01-15"),
-        note(4, "The Brisk plant of Quillon Power has a capacity of 48 MW.", "quillon-power.example", "2025-01-15"),
+        evidence_note(
+            3, "The Arden plant of Quillon Power has a capacity of 52 MW.", "quillon-power.example", "2025-01-15"
+        ),
+        evidence_note(
+            4, "The Brisk plant of Quillon Power has a capacity of 48 MW.", "quillon-power.example", "2025-01-15"
+        ),
     ]
     assert disputed(notes, "What capacity do the plants of Quillon Power have?") == []
 
 
 def test_shipped_and_delivered_name_one_measure():
     notes = [
-        note(
+        evidence_note(
             1,
             "Pellbrook Polymers delivered 61,000 tonnes of resin in 2025, up from 55,000 tonnes in 2024.",
             "pellbrook-polymers.example",
             "2026-02-10",
         ),
-        note(
+        evidence_note(
             2,
             "Pellbrook Polymers is on track to ship about 66,000 tonnes of resin in 2025, according to an estimate.",
             "polymer-ledger.example",
@@ -116,13 +114,13 @@ def test_shipped_and_delivered_name_one_measure():
 
 def test_what_a_plant_can_make_is_not_what_it_shipped():
     notes = [
-        note(
+        evidence_note(
             1,
             "Pellbrook Polymers shipped 61,000 tonnes of resin from its Odra plant in 2025.",
             "pellbrook-polymers.example",
             "2026-02-10",
         ),
-        note(
+        evidence_note(
             2,
             "The Odra plant of Pellbrook Polymers has a capacity of 70,000 tonnes of resin in 2025.",
             "polymer-ledger.example",
@@ -133,7 +131,7 @@ def test_what_a_plant_can_make_is_not_what_it_shipped():
 
 
 def titled(i, text, domain, published, title, subquestion):
-    n = note(i, text, domain, published)
+    n = evidence_note(i, text, domain, published)
     n.title, n.subquestion = title, subquestion
     return n
 
@@ -190,13 +188,13 @@ def test_a_yearly_rate_is_not_one_years_total():
     # What a plant can make a year (no year named) against what the company shipped in a named
     # year: two quantities, however close; two rates, or two totals of one year, are one.
     notes = [
-        note(
+        evidence_note(
             1,
             "Marrowfield Chemicals delivered 48,000 tonnes of cathode material in 2025, up from 41,000 tonnes in 2024.",
             "marrowfield.example",
             "2026-02-24",
         ),
-        note(
+        evidence_note(
             2,
             "Marrowfield Chemicals, based in Lund, runs the largest cathode plant in the region in Tarsk, with "
             "60,000 tonnes of cathode material a year.",
@@ -206,7 +204,7 @@ def test_a_yearly_rate_is_not_one_years_total():
     ]
     assert disputed(notes, "How much cathode material does Marrowfield Chemicals make?") == []
     notes.append(
-        note(
+        evidence_note(
             3,
             "Marrowfield Chemicals shipped about 52,000 tonnes of cathode material in 2025.",
             "cell-ledger.example",
