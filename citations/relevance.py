@@ -13,8 +13,11 @@
 - A question about a topic that names nothing ("the outlook for sodium-ion batteries"): the
   words that narrow its topic ("sodium", "ion") are specific however many notes use them.
 - A ranked rival: when the question asks for one place in a ranking and the plan's later
-  sub-questions named what holds it, a note giving a name outside the scope its place ("was
-  the fourth-largest maker", "Rank: 6") is kept out.
+  sub-questions named what holds it, the other names the notes give a place ("was the
+  fourth-largest maker", "Rank: 6") are rivals: a note about a rival, naming nothing the
+  question or the plan named, is kept out, and so is one whose subject is a rival unless it
+  names what the plan resolved. A name the notes give as a partner of what the plan resolved
+  (in a note of a few names, not a listing) is no rival.
 - Background: when the question names something, a note that names nothing and states no
   figure ("Offshore turbines are turned to face the wind by a yaw system") is off topic.
 - Sections: a note whose own section's purpose shares none of its specific words, while another
@@ -35,6 +38,7 @@ from citations.evidence import EvidenceNote
 GENERIC_NOTE_SHARE = 0.25  # a word in more than this share of the job's notes is not specific
 MIN_NOTES_FOR_GENERIC = 8  # with fewer notes every shared word counts
 SECTION_MOVE_MIN_SHARED = 2
+MAX_CLOSE_PARTNER_NAMES = 3  # a note naming more is a listing, not a partnership
 _NUMBER_WORDS = {
     "two": 2,
     "three": 3,
@@ -70,7 +74,10 @@ _ORDINAL = r"(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth
 _SUPERLATIVE = r"(?:largest|biggest|highest|greatest|leading|top|smallest|lowest)"
 # A question that asks for one place in a ranking ("the maker with the second-highest 2025
 # deliveries", "the largest plant"); a counted set ("the five largest") is not one place.
-_PLACE_ASK_RE = re.compile(rf"\b(?:{_ORDINAL}[\s-]+)?{_SUPERLATIVE}\b|\bmost\s+\w+", re.I)
+_PLACE_ASK_RE = re.compile(
+    rf"\b(?:{_ORDINAL}[\s-]+)?{_SUPERLATIVE}\b|\bmost\s+\w+|\branked\s+{_ORDINAL}\b|\b{_ORDINAL}\s+(?:place|position)\b",
+    re.I,
+)
 # A note that gives something its place in a ranking ("was the fourth-largest …", "ranked
 # sixth", a table row's "Rank: 6").
 _RANKED_RE = re.compile(
@@ -85,8 +92,17 @@ class Scope:
     noun: str = ""  # the set's noun key ("maker")
     members: set = field(default_factory=set)
     peers: set = field(default_factory=set)
+    asked: set = field(default_factory=set)  # the question's own names
     named: set = field(default_factory=set)  # everything in scope (members, question and sub-question names, partners)
     planned: set = field(default_factory=set)  # names the sub-questions give that the question does not
+    # For a question about one place in a ranking, once the plan named what holds it: the other
+    # names the notes give a place in that ranking.
+    rivals: set = field(default_factory=set)
+
+    @property
+    def core(self) -> set:
+        """What the question is about: its set, its own names and the names the plan resolved."""
+        return self.members | self.asked | self.planned
 
 
 def _entities(text: str) -> set[str]:
@@ -154,19 +170,35 @@ def find_scope(question: str, notes: list[EvidenceNote], subquestions: list[str]
                 and not any(_matches(e, scope.members) for e in names)
             ):
                 scope.peers.add(names[0])
-    named = set(scope.members) | _entities(question)
+    scope.asked = _entities(question)
     for sq in subquestions:
-        scope.planned |= {e for e in _entities(sq) if not _matches(e, _entities(question))}
-    named |= scope.planned
-    partners = set()
+        scope.planned |= {e for e in _entities(sq) if not _matches(e, scope.asked)}
+    named = scope.core
+    partners, close = set(), set()
     for note in notes:
         names = _entities(note.claim)
         # A name the note gives together with a name in scope, or on a page whose title names
         # one ("Holm Flats has 40 BT-12 turbines" on "Our wind farms - Westmark Offshore").
         if any(_matches(e, named) for e in names | _entities(note.title)):
             partners |= {e for e in names if not _matches(e, scope.peers)}
-    scope.named = (named | partners) - {p for p in scope.peers if not _matches(p, scope.members)}
+            if len(names) <= MAX_CLOSE_PARTNER_NAMES and not _RANKED_RE.search(note.claim):
+                close |= names  # a partnership ("Norvik Electric buys LFP cells from Borealis"), not a listing
+    scope.rivals = _rivals(question, notes, scope, close)
+    scope.named = (named | partners) - {p for p in scope.peers | scope.rivals if not _matches(p, scope.members)}
     return scope
+
+
+def _rivals(question: str, notes: list[EvidenceNote], scope: Scope, close: set) -> set:
+    """The names ranking notes give that are not what the plan resolved the question's place
+    to: only for a question about one place, once resolved. When the plan named what comes
+    after the place instead (the supplier of the maker ranked second), the ranked name that is
+    its partner holds the place and is no rival."""
+    if scope.count or not scope.planned or not _PLACE_ASK_RE.search(question):
+        return set()
+    ranked = {e for note in notes if _RANKED_RE.search(note.claim) for e in _entities(note.claim)}
+    core = scope.core
+    keep = core if any(_matches(e, core) for e in ranked) else core | close
+    return {e for e in ranked if not _matches(e, keep)}
 
 
 def outside_set(note: EvidenceNote, scope: Scope) -> bool:
@@ -179,18 +211,21 @@ def outside_set(note: EvidenceNote, scope: Scope) -> bool:
     return _matches(names[0], scope.peers) and not _matches(names[0], scope.members)
 
 
-def ranked_rival(note: EvidenceNote, question: str, scope: Scope) -> bool:
+def about_rival(note: EvidenceNote, scope: Scope) -> bool:
     """A question that asks for one place in a ranking ("the maker with the second-highest
-    deliveries") was resolved by the plan's later sub-questions, which name what holds it (and
-    the notes name its partners): a note giving another name its place ("Aurelia Mobility was
-    the fourth-largest maker", a row "Rank: 6; Maker: Pellucid Cars") is about a rival, not the
-    answer. Not for a counted set (the set's rule decides), nor before anything was resolved."""
-    if scope.count or not scope.planned or not _PLACE_ASK_RE.search(question):
-        return False
-    if not _RANKED_RE.search(note.claim):
+    deliveries") was resolved by the plan's later sub-questions, which name what holds it: a note
+    about another holder of a place ("Aurelia Mobility was the fourth-largest maker", a row "Rank:
+    6; Maker: Pellucid Cars", "Quanta supplies Aurelia Mobility") is about a rival, not the answer.
+    So is one whose subject is a rival, unless it names what the plan resolved ("Kestrel buys 70%
+    of its cells from Sunmark Energy", for the fifth-largest maker's share from Sunmark Energy)."""
+    if not scope.rivals:
         return False
     names = fx._entity_keys(note.claim)
-    return bool(names) and not any(_matches(e, scope.named) for e in names)
+    if not names:
+        return False
+    if any(_matches(e, scope.rivals) for e in names) and not any(_matches(e, scope.core) for e in names):
+        return True
+    return _matches(names[0], scope.rivals) and not any(_matches(e, scope.planned) for e in names)
 
 
 def generic_terms(notes: list[EvidenceNote]) -> set[str]:

@@ -122,7 +122,7 @@ def select(
         if relevance.outside_set(note, scope):
             withheld[note.id] = "outside the question's set"
             continue
-        if relevance.ranked_rival(note, question, scope):
+        if relevance.about_rival(note, scope):
             withheld[note.id] = "a rival in the ranking the question asks about"
             continue
         own = note.section if note.section in purposes else first

@@ -216,6 +216,8 @@ def _candidates(sentence: str, exclude: set[str], common: frozenset = frozenset(
             continue
         if row and re.search(rf"(?:^|[;—-]\s*){re.escape(name)}(?:\s+[a-z][\w-]*)*(?:\s*\([^)]*\))?:", sentence):
             continue  # a column's label in a table row ("Supplier: …", "Total: 518,000"), not a name
+        if row and " " not in name and re.search(rf"(?:^|[:;—]\s*){re.escape(name)}\s+[a-z]", sentence):
+            continue  # a cell's capitalised first word ("Period: Full year 2025"), not a name
         if tx.is_year(name) or name.lower() in qshape.ORDINALS or low in common or composition.is_unit_word(name):
             continue
         out.append(name)

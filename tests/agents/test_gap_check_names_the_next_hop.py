@@ -131,6 +131,9 @@ def test_a_table_rows_column_labels_are_not_names():
     assert gap._candidates(row, set()) == ["Brisco Steel", "Tarrow"]
     # Outside a table row a name before a colon is a name.
     assert gap._candidates("Orvane Motors: cells from Brisco Steel.", set()) == ["Orvane Motors", "Brisco Steel"]
+    # A cell's capitalised first word is no name ("Full year 2025"); a one-word name in a cell is.
+    row = "Brisco Steel output, 2025 — Period: Full year 2025; Mill: Tarrow; Output (kt): 900."
+    assert sorted(gap._candidates(row, set())) == ["Brisco Steel", "Tarrow"]
 
 
 def test_a_ranking_tables_row_states_the_rank_of_the_name_in_the_ranked_column():
