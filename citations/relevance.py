@@ -8,7 +8,9 @@
 - Topic: a note that shares no word with the question, its sub-question or its section's
   purpose is off topic, whatever it names; one that names nothing in scope (the set, the
   question's and its sub-question's names, and what notes name together with a member) must
-  share a specific word with them. A word most of the job's
+  share a specific word with them, and when the question names something, must name a thing
+  linked to it (a partner's partner, in a note of a few names). Words that say one relation
+  ("buys", "supplies", "customers") count as one word. A word most of the job's
   notes use ("electric", "battery" in a job about electric car batteries) is not specific.
 - A question about a topic that names nothing ("the outlook for sodium-ion batteries"): the
   words that narrow its topic ("sodium", "ion") are specific however many notes use them.
@@ -98,6 +100,7 @@ class Scope:
     # For a question about one place in a ranking, once the plan named what holds it: the other
     # names the notes give a place in that ranking.
     rivals: set = field(default_factory=set)
+    linked: set = field(default_factory=set)  # what the question names, its partners, and theirs
 
     @property
     def core(self) -> set:
@@ -184,6 +187,13 @@ def find_scope(question: str, notes: list[EvidenceNote], subquestions: list[str]
             if len(names) <= MAX_CLOSE_PARTNER_NAMES and not _RANKED_RE.search(note.claim):
                 close |= names  # a partnership ("Norvik Electric buys LFP cells from Borealis"), not a listing
     scope.rivals = _rivals(question, notes, scope, close)
+    # Linked: a partner of a partner in a note of a few names ("Lyngrev Nord has 60 BT-15
+    # turbines" for a question about the wind farms of Lyngrev Nord's owner).
+    scope.linked = named | close
+    for note in notes:
+        names = _entities(note.claim)
+        if len(names) <= MAX_CLOSE_PARTNER_NAMES and any(_matches(e, close) for e in names):
+            scope.linked |= names
     scope.named = (named | partners) - {p for p in scope.peers | scope.rivals if not _matches(p, scope.members)}
     return scope
 
@@ -235,8 +245,21 @@ def generic_terms(notes: list[EvidenceNote]) -> set[str]:
     return {t for t, c in df.items() if c / len(notes) > GENERIC_NOTE_SHARE}
 
 
+# Words that say one relation in other words: a note that "buys cells from" a company speaks of
+# the suppliers a question asks for; "set up in" of when it was founded.
+_KINDRED_GROUPS = (
+    "supply supplies supplied supplier suppliers buy buys bought purchase purchases purchased sources sourced "
+    "sourcing customer customers sell sells sold ship ships shipped",
+    "founded founding founder established formed",
+    "headquarters headquartered based",
+    "profit profits revenue revenues earnings income turnover",
+)
+_KINDRED = {fx._key(w): fx._key(group.split()[0]) for group in _KINDRED_GROUPS for w in group.split()}
+
+
 def _topic_keys(text: str) -> set[str]:
-    return {fx._key(w) for w in tx.words(text) if w.lower() not in tx.STOPWORDS and not w[0].isdigit() and len(w) > 2}
+    keys = {fx._key(w) for w in tx.words(text) if w.lower() not in tx.STOPWORDS and not w[0].isdigit() and len(w) > 2}
+    return {_KINDRED.get(k, k) for k in keys}
 
 
 def _names_or_figures(claim: str, known: set) -> bool:
@@ -256,9 +279,12 @@ def off_topic(note: EvidenceNote, question: str, purpose: str, scope: Scope, gen
     if tx.names(question) and not _names_or_figures(note.claim, scope.named):
         return True  # background that names nothing ("Winter storms limit installation work")
     topic = _topic_keys(f"{question} {note.subquestion} {purpose}")
+    names = _entities(note.claim)
     shared = _topic_keys(note.claim) & topic
-    if any(_matches(e, scope.named) for e in _entities(note.claim)):
+    if any(_matches(e, scope.named) for e in names):
         return not shared
+    if names and tx.names(question) and not any(_matches(e, scope.linked) for e in names):
+        return True  # about other things than the question names, linked to none of them
     if not tx.names(question):
         # A question about a topic, not a named thing ("the outlook for sodium-ion batteries
         # in electric cars"): most notes use the words that narrow it because the search
