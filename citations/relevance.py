@@ -272,6 +272,25 @@ def _names_or_figures(claim: str, known: set) -> bool:
     )
 
 
+def _without_names(text: str, names: set) -> str:
+    """`text` without the names it gives that match `names` ("Kestrel Turbines builds offshore
+    turbines" -> " builds offshore turbines" for "kestrel turbines")."""
+    for name in sorted(tx.entities(text), key=len, reverse=True):
+        if _matches(name.lower(), names):
+            text = text.replace(name, " ")
+    return text
+
+
+def names_only(note: EvidenceNote, question: str, purpose: str, scope: Scope) -> bool:
+    """Names what the question (or its plan) names, and shares no other word with the question,
+    its sub-question or its section's purpose: background on the subject ("Kestrel Automotive
+    has about 54,000 employees", for the battery capacity of its pickup), not about what is asked."""
+    if not scope.core or not any(_matches(e, scope.core) for e in _entities(note.claim)):
+        return False
+    topic = _topic_keys(_without_names(f"{question} {note.subquestion} {purpose}", scope.core))
+    return not (_topic_keys(_without_names(note.claim, scope.core)) & topic)
+
+
 def off_topic(note: EvidenceNote, question: str, purpose: str, scope: Scope, generic: set) -> bool:
     """Shares no word with the question, the note's sub-question or its section's purpose (a
     note about a maker of the set that speaks of something else: its suppliers, for a question

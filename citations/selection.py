@@ -7,7 +7,8 @@ Withheld (never given to the writer as fact): notes from a low-quality source (a
 content farm makes is not stated; a true one is stated from its credible sources), notes whose
 figure is outweighed by more independent or more credible sources (stated only, attributed, in
 the disagreement sentence; or listed as a minority claim), notes outside the question's set,
-and notes off topic. Returns plain JSON, stored as a step's output."""
+and notes off topic; in each section, notes that only name the question's subject (background)
+beyond the first few. Returns plain JSON, stored as a step's output."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from citations import credibility, relevance
 from citations import disagreements as dis
 from citations import facts as fx
 from citations.evidence import EvidenceNote
+
+MAX_NAMES_ONLY_CLAIMS = 4  # per section: background on the subject a reader needs, not its whole file
 
 
 def uncorroborated_figures(notes: list[EvidenceNote], facts: list[fx.Fact]) -> dict[int, str]:
@@ -39,6 +42,24 @@ def uncorroborated_figures(notes: list[EvidenceNote], facts: list[fx.Fact]) -> d
                     f"{note.credibility:.2f}) and no other source"
                 )
                 break
+    return out
+
+
+def _few_names_only(notes: list[EvidenceNote], question: str, purpose: str, scope, withheld: dict) -> list[int]:
+    """A section's notes with at most MAX_NAMES_ONLY_CLAIMS of those that only name the
+    question's subject (relevance.names_only), the first read; copies of a kept claim stay
+    with it (they are one sentence with more citations)."""
+    kept_claims: list[str] = []
+    out = []
+    for note in notes:
+        if relevance.names_only(note, question, purpose, scope):
+            claim = " ".join(note.claim.lower().split())
+            if claim not in kept_claims:
+                if len(kept_claims) >= MAX_NAMES_ONLY_CLAIMS:
+                    withheld[note.id] = "background on the question's subject beyond what a section needs"
+                    continue
+                kept_claims.append(claim)
+        out.append(note.id)
     return out
 
 
@@ -131,6 +152,11 @@ def select(
             continue
         note.section = own
         sections.setdefault(relevance.best_section(note, section_text, question, generic), []).append(note.id)
+    by_id = {n.id: n for n in kept}
+    for heading, ids in sections.items():
+        sections[heading] = _few_names_only(
+            [by_id[i] for i in ids], question, purposes.get(heading, ""), scope, withheld
+        )
     return {
         "sections": sections,
         "withheld": {str(k): v for k, v in sorted(withheld.items())},
