@@ -118,6 +118,10 @@ class RunContext:
     job: Any
     epoch: int
     replay: dict = field(default_factory=dict)
+    # What a prefetch read in full: a key under it that is not in `replay` had not finished when
+    # this task read its steps, so running it needs no lookup of its own (its commit is fenced).
+    loaded_keys: set = field(default_factory=set)
+    loaded_prefixes: tuple = ()
 
     @property
     def job_id(self) -> str:
@@ -125,10 +129,20 @@ class RunContext:
 
     def prefetch(self, **filters) -> None:
         """Load the outputs of finished steps matching `filters` in one query, so replaying
-        them costs no round trip each."""
+        them costs no round trip each, and running the others no lookup."""
         from jobs.models import Step
 
         self.replay.update(Step.objects.filter(job_id=self.job.pk, **filters).values_list("step_key", "output"))
+        if filters.keys() == {"step_key__in"}:
+            self.loaded_keys |= set(filters["step_key__in"])
+        elif filters.keys() == {"sq_id"}:
+            sq_id = filters["sq_id"]
+            self.loaded_prefixes += (f"{self.job.pk}:{sq_id if sq_id is not None else '-'}:",)
+        elif filters.keys() == {"kind__in"}:
+            self.loaded_prefixes += tuple(f"{self.job.pk}:-:{kind}:" for kind in filters["kind__in"])
+
+    def loaded(self, key: str) -> bool:
+        return key in self.loaded_keys or key.startswith(self.loaded_prefixes)
 
 
 def step_key(job_id, sq_id, kind: str, counter) -> str:
@@ -317,11 +331,16 @@ def run_step(
     key = step_key(ctx.job_id, sq_id, kind, counter)
     if key in ctx.replay:
         return ctx.replay[key]
-    existing, epoch, status = _lookup(ctx, key)
-    if existing is not None:
-        ctx.replay[key] = existing
-        return existing
-    ensure_may_run(ctx, (epoch, status))
+    if ctx.loaded(key):
+        # Not finished when this task read its steps: the lease is checked here, the epoch and
+        # the job's status by the fenced commit (a cancel refuses it, so no new step lands).
+        lease.check(ctx.job_id, ctx.epoch)
+    else:
+        existing, epoch, status = _lookup(ctx, key)
+        if existing is not None:
+            ctx.replay[key] = existing
+            return existing
+        ensure_may_run(ctx, (epoch, status))
     # A step nested in one in flight is part of it: the drain lets in-flight work finish.
     if current_scope.get() is None and drain.is_draining(ctx.job_id, ctx.epoch):
         raise JobDraining(f"job {ctx.job_id}: epoch {ctx.epoch} is draining before a takeover")

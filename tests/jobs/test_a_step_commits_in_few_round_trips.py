@@ -11,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 
 from jobs.models import Job, ProviderCall, Step
 from jobs.runtime import lease, ledger
-from jobs.runtime.errors import LeaseLost
+from jobs.runtime.errors import JobStopped, LeaseLost
 from jobs.runtime.metering import PaidCall, metered_call
 from jobs.runtime.steps import RunContext, StepResult, run_step, step_key
 from jobs.runtime.transitions import job_transition
@@ -192,3 +192,27 @@ def test_a_call_that_returned_before_its_worker_died_keeps_the_amount_the_ledger
     row.refresh_from_db()
     assert row.settled and (row.tokens_in + row.tokens_out, row.usd_micros) == (400, 40)
     assert ledger.used(job.pk) == (400, 40) == ledger.spent_from_rows(job.pk)
+
+
+def test_a_step_a_prefetch_found_unfinished_runs_without_a_lookup_and_its_commit_is_still_fenced():
+    job = JobFactory(budget_tokens=100_000)
+    ctx = RunContext(job=job, epoch=job.epoch)
+    ctx.prefetch(step_key__in=[step_key(job.pk, None, "check", "a"), step_key(job.pk, None, "check", "b")])
+
+    def statements(queries):  # a test's transaction adds a savepoint around the insert
+        return [q["sql"] for q in queries.captured_queries if "SAVEPOINT" not in q["sql"]]
+
+    with CaptureQueriesContext(connection) as queries:
+        run_step(ctx, kind="check", counter="a", fn=lambda: StepResult(output={"a": 1}))
+    [insert] = statements(queries)
+    assert "INSERT INTO steps" in insert
+    # a key no prefetch read is looked up first (a twin may have finished it)
+    with CaptureQueriesContext(connection) as queries:
+        run_step(ctx, kind="check", counter="c", fn=lambda: StepResult(output={"c": 1}))
+    lookup, insert = statements(queries)
+    assert "SELECT j.epoch" in lookup and "INSERT INTO steps" in insert
+    # a job cancelled after the prefetch: the step's work runs, its commit is refused
+    assert job_transition(job.pk, to=Job.Status.CANCELLED)
+    with pytest.raises(JobStopped):
+        run_step(ctx, kind="check", counter="b", fn=lambda: StepResult(output={"b": 1}))
+    assert not Step.objects.filter(step_key=step_key(job.pk, None, "check", "b")).exists()
