@@ -781,9 +781,12 @@ def write_answer(prompt: str) -> dict:
             (n for n in notes if n not in chosen and not (chosen and n.get("voiced"))),
             key=lambda n: (-fit(question, n), -n["quality"], n["place"]),
         )
+        names = _ask_names(question)
         for n in rest:
             if len(chosen) >= 2 or fit(question, n) < ANSWERED_SHARE:
                 break
+            if any(_other_things_figure(n, c, names) for c in chosen):
+                continue  # another plant's capacity beside the asked plant's reads as a rival answer
             if not any(_one_fact(n["claim"], c["claim"]) for c in chosen):
                 chosen.append(n)  # a copy of a chosen note (a syndicated page) adds nothing
     distinct: list[dict] = []
@@ -885,6 +888,19 @@ def _same_quantities(a: str, b: str) -> bool:
     """Both claims give the same quantities (values with their scale), however written."""
     qa, qb = {v for v, _ in _quantities(a)}, {v for v, _ in _quantities(b)}
     return bool(qa) and qa == qb
+
+
+def _other_things_figure(note: dict, chosen: dict, names: list[str]) -> bool:
+    """The note gives a figure in a unit of the chosen answer's but not its value, and does not
+    name what the chosen answer names of the ask ("The largest plant of Corvane Materials …
+    60,000 tonnes" beside "Plant: Nysa; Capacity: 35,000 tonnes", for the Nysa plant's capacity)."""
+    mine, theirs = _quantities(note["claim"]), _quantities(chosen["claim"])
+    units, their_units = {u for _, u in mine}, {u for _, u in theirs}
+    # a table cell's figure has its unit in the column's header ("Capacity (tonnes per year): 35,000")
+    same_value = {v for v, _ in mine} & {v for v, _ in theirs}
+    if not mine or not theirs or same_value or not (units & their_units or "" in units | their_units):
+        return False
+    return any(_names(chosen, n) and not _names(note, n) for n in names)
 
 
 def _one_fact(a: str, b: str) -> bool:

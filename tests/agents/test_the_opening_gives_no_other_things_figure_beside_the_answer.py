@@ -1,0 +1,57 @@
+"""The offline opening's second sentence is never another thing's figure of the asked kind: for
+the capacity of the Brisco plant in Tarrow, the owner's largest plant's capacity reads as a rival
+answer ("… 60,000 tonnes" beside "Plant: Tarrow; Capacity: 35,000"), so it is left to the body.
+A second sentence about the asked plant itself is still written (an invented steel world)."""
+
+from agents import prompts
+from agents.engine import writer
+
+QUESTION = "What is the annual capacity of Brisco Steel's rolling mill in Tarrow?"
+
+
+def view(i, claim, domain="trade.example"):
+    return {
+        "id": i,
+        "claim": claim,
+        "quote": claim,
+        "domain": domain,
+        "source": "Steel Trade",
+        "published": "2026-01-10",
+        "quality": "0.70",
+        "sq": 1,
+        "hop": 0,
+        "context": "",
+        "disputed": "",
+    }
+
+
+def opening(notes):
+    prompt = prompts.render(
+        "writer",
+        question=QUESTION,
+        outline=[{"heading": "Answer", "purpose": "The capacity."}],
+        heading="Answer",
+        purpose="The capacity.",
+        notes=notes,
+        feedback="",
+        mode="answer",
+        unanswered=[],
+        subquestions=[{"id": 1, "hop": 0, "round": 1, "text": QUESTION}],
+    ).messages[1]["content"]
+    return [s["text"] for s in writer.write_section(prompt)["sentences"]]
+
+
+ROW = view(1, "Rolling mills — Mill: Tarrow; Country: Wales; Annual capacity (tonnes): 35,000; Opened: 2019.")
+LARGEST = view(2, "The largest rolling mill of Brisco Steel is in Harrow, with an annual capacity of 60,000 tonnes.")
+
+
+def test_the_owners_other_mill_is_not_the_second_sentence():
+    assert opening([ROW, LARGEST]) == [ROW["claim"]]
+
+
+def test_a_second_sentence_about_the_asked_mill_is_written():
+    same = view(
+        3, "Brisco Steel's rolling mill in Tarrow opened in 2019 and rolls 35,000 tonnes a year.", "brisco.example"
+    )
+    texts = opening([ROW, LARGEST, same])
+    assert ROW["claim"] in texts and LARGEST["claim"] not in texts, texts
