@@ -39,9 +39,11 @@ def read_one(ctx: RunContext, sq_id: int, url: str) -> dict:
             sq_id=sq_id,
             fn=lambda: StepResult(output={"error": fetched["error"], "notes": []}),
         )
-    source.refresh_from_db()
-    sq = SubQuestion.objects.get(pk=sq_id)
-    out = run_step(ctx, kind="read", counter=h, sq_id=sq_id, fn=lambda: _read(ctx, sq, source))
+    if fetched.get("content_ref") != source.content_ref:
+        source.refresh_from_db()  # fetched by a twin, or before the row was read: its own values
+    out = run_step(
+        ctx, kind="read", counter=h, sq_id=sq_id, fn=lambda: _read(ctx, SubQuestion.objects.get(pk=sq_id), source)
+    )
     events.emit(
         ctx.job_id,
         "source_read",
@@ -73,14 +75,17 @@ def _fetch(ctx: RunContext, url: str, source: Source) -> StepResult:
 
     def write_rows(step):
         text = store.get_text(page.content_ref)
-        Source.objects.filter(pk=source.pk).update(
-            content_ref=page.content_ref,
-            content_chars=len(text),
-            title=(page.title or source.title)[:500],
-            published_at=page.published,
-            fetched_at=page.fetched_at,
-            quality=score_page(url, page.title or source.title, text, page.published),
-        )
+        fields = {
+            "content_ref": page.content_ref,
+            "content_chars": len(text),
+            "title": (page.title or source.title)[:500],
+            "published_at": page.published,
+            "fetched_at": page.fetched_at,
+            "quality": score_page(url, page.title or source.title, text, page.published),
+        }
+        Source.objects.filter(pk=source.pk).update(**fields)
+        for name, value in fields.items():  # the reader reads this page next: no second query for it
+            setattr(source, name, value)
         return None
 
     return StepResult(
