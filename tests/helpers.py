@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import time
 
+from agents import prompts
 from citations.evidence import EvidenceNote
 from jobs.models import Job
 
@@ -44,3 +45,27 @@ def evidence_note(i: int, text: str, domain: str, published: str | None = None, 
     section "S": the defaults the citation tests share; a test sets only the fields it is about."""
     values = {"url": f"https://{domain}/p{i}", "quality": 0.6, "section": "S", "page_text": text} | fields
     return EvidenceNote(id=i, claim=text, quote=text, domain=domain, published=published, **values)
+
+
+def writer_note(i: int, claim: str, domain: str | None = None, **fields) -> dict:
+    """A note as the writer's prompt lists it, quoting `claim` whole (from site<i>.example unless
+    `domain` is given); a test sets only the fields it is about."""
+    domain = domain or f"site{i}.example"
+    view = {"id": i, "claim": claim, "quote": claim, "domain": domain, "source": domain, "published": "2026-01-10"}
+    return view | {"quality": "0.70", "sq": 1, "hop": 0, "context": "", "disputed": ""} | fields
+
+
+def writer_prompt(question: str, notes: list[dict], *, heading: str, purpose: str, mode="section", subquestions=()):
+    """The user message of the writer's prompt for one section (or the opening, mode "answer")."""
+    return prompts.render(
+        "writer",
+        question=question,
+        outline=[{"heading": heading, "purpose": purpose}],
+        heading=heading,
+        purpose=purpose,
+        notes=notes,
+        feedback="",
+        mode=mode,
+        unanswered=[],
+        subquestions=list(subquestions),
+    ).messages[1]["content"]

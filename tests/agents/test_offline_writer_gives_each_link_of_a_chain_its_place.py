@@ -4,8 +4,8 @@ the section has sentences, all nearer the section's purpose words. What a later 
 the links before it ("country", "plant") is read from the sub-questions, which the
 writer's prompt lists in every section (an invented wind world, not the demo corpus)."""
 
-from agents import prompts
 from agents.engine import writer
+from tests.helpers import writer_note, writer_prompt
 
 SUBQUESTIONS = [
     {"id": 1, "hop": 1, "round": 1, "text": "Which wind farm was the largest in 2025?"},
@@ -20,19 +20,7 @@ SUBQUESTIONS = [
 
 
 def view(i, claim, sq, hop):
-    return {
-        "id": i,
-        "claim": claim,
-        "quote": claim,
-        "domain": f"site{i}.example",
-        "source": f"Site {i}",
-        "published": "2026-01-10",
-        "quality": "0.70",
-        "sq": sq,
-        "hop": hop,
-        "context": "",
-        "disputed": "",
-    }
+    return writer_note(i, claim, sq=sq, hop=hop, source=f"Site {i}")
 
 
 def rendered(
@@ -44,18 +32,7 @@ def rendered(
     mode="section",
     subquestions=SUBQUESTIONS,
 ):
-    return prompts.render(
-        "writer",
-        question=question,
-        outline=[{"heading": heading, "purpose": purpose}],
-        heading=heading,
-        purpose=purpose,
-        notes=notes,
-        feedback="",
-        mode=mode,
-        unanswered=[],
-        subquestions=subquestions,
-    ).messages[1]["content"]
+    return writer_prompt(question, notes, heading=heading, purpose=purpose, mode=mode, subquestions=subquestions)
 
 
 def test_the_last_links_note_is_written_when_an_earlier_link_has_more_notes_than_fit():

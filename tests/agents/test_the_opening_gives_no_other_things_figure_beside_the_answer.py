@@ -3,41 +3,25 @@ the capacity of the Brisco plant in Tarrow, the owner's largest plant's capacity
 answer ("… 60,000 tonnes" beside "Plant: Tarrow; Capacity: 35,000"), so it is left to the body.
 A second sentence about the asked plant itself is still written (an invented steel world)."""
 
-from agents import prompts
 from agents.engine import writer
+from tests.helpers import writer_note, writer_prompt
 
 QUESTION = "What is the annual capacity of Brisco Steel's rolling mill in Tarrow?"
 
 
 def view(i, claim, domain="trade.example"):
-    return {
-        "id": i,
-        "claim": claim,
-        "quote": claim,
-        "domain": domain,
-        "source": "Steel Trade",
-        "published": "2026-01-10",
-        "quality": "0.70",
-        "sq": 1,
-        "hop": 0,
-        "context": "",
-        "disputed": "",
-    }
+    return writer_note(i, claim, domain, source="Steel Trade")
 
 
 def opening(notes):
-    prompt = prompts.render(
-        "writer",
-        question=QUESTION,
-        outline=[{"heading": "Answer", "purpose": "The capacity."}],
+    prompt = writer_prompt(
+        QUESTION,
+        notes,
         heading="Answer",
         purpose="The capacity.",
-        notes=notes,
-        feedback="",
         mode="answer",
-        unanswered=[],
         subquestions=[{"id": 1, "hop": 0, "round": 1, "text": QUESTION}],
-    ).messages[1]["content"]
+    )
     return [s["text"] for s in writer.write_section(prompt)["sentences"]]
 
 
