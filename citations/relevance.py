@@ -246,7 +246,7 @@ def generic_terms(notes: list[EvidenceNote]) -> set[str]:
 
 
 # Words that say one relation in other words: a note that "buys cells from" a company speaks of
-# the suppliers a question asks for; "set up in" of when it was founded.
+# the suppliers a question asks for; "established in" of when it was founded.
 _KINDRED_GROUPS = (
     "supply supplies supplied supplier suppliers buy buys bought purchase purchases purchased sources sourced "
     "sourcing customer customers sell sells sold ship ships shipped",
