@@ -93,6 +93,39 @@ def term_set(text: str) -> set[str]:
     return set(_term_frozenset(text))
 
 
+# Words that say the same thing: "established in" says when a company was founded, a title
+# where "deliveries fall" speaks of a maker that "delivered fewer" vehicles. Each group's first
+# word stands for all of them (synonym()).
+SYNONYM_GROUPS = (
+    "founded founding founder established formed",
+    "headquarters headquartered based",
+    "fewer lower fall falls fell fallen falling decline declines declined declining drop drops dropped "
+    "slip slips slipped shrink shrinks shrank decrease decreases decreased",
+    "higher rise rises rose risen rising grow grows grew grown growth increase increases increased gain gains "
+    "gained climb climbs climbed",
+)
+# Words of one relation seen from either side, or of one measure: a note that "buys cells from"
+# a company speaks of the suppliers a question asks for. Kin for judging a note's topic, but not
+# for choosing what to read: a page on who a company supplies does not say who supplies it.
+KINDRED_GROUPS = SYNONYM_GROUPS + (
+    "supply supplies supplied supplier suppliers buy buys bought purchase purchases purchased sources sourced "
+    "sourcing customer customers sell sells sold ship ships shipped",
+    "profit profits revenue revenues earnings income turnover",
+)
+_SYNONYM_STEMS = {stem(w): stem(group.split()[0]) for group in SYNONYM_GROUPS for w in group.split()}
+
+
+def synonym(term: str) -> str:
+    """The term that stands for `term`'s group of SYNONYM_GROUPS (a stem, as terms() gives), or
+    `term` itself."""
+    return _SYNONYM_STEMS.get(term, term)
+
+
+def synonym_terms(text: str) -> set[str]:
+    """term_set(text) with each term replaced by synonym(term)."""
+    return {synonym(t) for t in frozen_terms(text)}
+
+
 def numbers(text: str) -> list[str]:
     """Figures in a text, normalised ("1,820,000" -> "1820000"; "45 GWh" -> "45")."""
     out = []

@@ -245,16 +245,8 @@ def generic_terms(notes: list[EvidenceNote]) -> set[str]:
     return {t for t, c in df.items() if c / len(notes) > GENERIC_NOTE_SHARE}
 
 
-# Words that say one relation in other words: a note that "buys cells from" a company speaks of
-# the suppliers a question asks for; "established in" of when it was founded.
-_KINDRED_GROUPS = (
-    "supply supplies supplied supplier suppliers buy buys bought purchase purchases purchased sources sourced "
-    "sourcing customer customers sell sells sold ship ships shipped",
-    "founded founding founder established formed",
-    "headquarters headquartered based",
-    "profit profits revenue revenues earnings income turnover",
-)
-_KINDRED = {fx._key(w): fx._key(group.split()[0]) for group in _KINDRED_GROUPS for w in group.split()}
+# tx.KINDRED_GROUPS at the prefix length facts keys words by.
+_KINDRED = {fx._key(w): fx._key(group.split()[0]) for group in tx.KINDRED_GROUPS for w in group.split()}
 
 
 def _topic_keys(text: str) -> set[str]:

@@ -452,6 +452,11 @@ def decide(prompt: str, system: str = "") -> dict:
 
     # Read the best unread results of the latest search.
     asks_amount = bool(_ASKS_AMOUNT_RE.search(subquestion))
+    # Titles are weighed in synonyms (tx.synonym): "deliveries fall" is on the task of a
+    # sub-question asking which maker "delivered fewer".
+    key_syn, distinct_syn = {tx.synonym(t) for t in key}, {tx.synonym(t) for t in distinct}
+    task_syn = {tx.synonym(t) for t in task_terms - GENERIC}
+    asked_syn = [{tx.synonym(t) for t in name} for name in asked_names]
     candidates, of_the_name = [], []
     for r in results:
         if r["url"] in fetched:
@@ -459,27 +464,27 @@ def decide(prompt: str, system: str = "") -> dict:
         quality = float(r["quality"])
         if quality < MIN_QUALITY:
             continue
-        titled = tx.term_set(f"{r['title']} {r.get('snippet') or ''}")
+        titled = tx.synonym_terms(f"{r['title']} {r.get('snippet') or ''}")
         # A title that says nothing asked ("Full-year results 2025"), or only a section's name
         # ("Plants" on corvane-materials.example/plants), leaves the address to speak.
         short = len(titled) <= SECTION_TITLE_TERMS
-        addressed = url_terms(r["url"]) - titled if short or not set(key) & titled else set()
+        addressed = {tx.synonym(t) for t in url_terms(r["url"])} - titled if short or not key_syn & titled else set()
         # Before the first notes, a title naming a thing the sub-question asks about by name is on
         # its task ("Cell origin disclosure: Kestrel Automotive" for "Which battery suppliers does
         # Kestrel Automotive use?"); with notes in hand, a query with their names finds better.
-        names_asked = not notes and any(name <= titled for name in asked_names)
-        of_task = not task_terms or (task_terms - GENERIC) & (titled | addressed) or names_asked
+        names_asked = not notes and any(name <= titled for name in asked_syn)
+        of_task = not task_terms or task_syn & (titled | addressed) or names_asked
         if not of_task:
             # Nothing of the task itself: a match on generic words only. But a chain's later link
             # asks about a name round one found, which the question never wrote ("About Norvik
             # Electric" for "In which towns does Norvik Electric assemble its cars?"): a title
             # that names it is read when the worker has no notes and nothing else of the task
             # was found (once it has notes, a query with their names finds better pages).
-            if any(name <= titled for name in asked_names):
+            if any(name <= titled for name in asked_syn):
                 of_the_name.append((quality, r["url"]))
             continue
-        relevance = len(set(key) & titled) + 2 * len(distinct & titled)
-        relevance += URL_WORD_WEIGHT * (len(set(key) & addressed) + 2 * len(distinct & addressed))
+        relevance = len(key_syn & titled) + 2 * len(distinct_syn & titled)
+        relevance += URL_WORD_WEIGHT * (len(key_syn & addressed) + 2 * len(distinct_syn & addressed))
         if relevance and asks_amount and (titled | url_terms(r["url"])) & DATA_PAGE_TERMS:
             relevance += DATA_PAGE_BONUS  # a figure asked for is likeliest on the data sheet
         if relevance or r["url"] in rivals:

@@ -521,7 +521,8 @@ _SAME_AS = {
 
 
 def _prefix_terms(text: str) -> set[str]:
-    return {_SAME_AS.get(t[:5], t[:5]) for t in tx.terms(text) if not tx.is_year(t)}
+    """Content words cut to five letters, a synonym as its group's word ("fell" as "fewer")."""
+    return {_SAME_AS.get(t[:5], t[:5]) for t in map(tx.synonym, tx.terms(text)) if not tx.is_year(t)}
 
 
 QUANTITY_BONUS = 0.2
