@@ -103,7 +103,11 @@ def notes_by_section(job: Job) -> dict[str, list[Note]]:
 
 def disagreement_drafts(selection: dict, drafted: list[dict]) -> list[dict]:
     """The disagreement sentences as drafted sentences, each placed at the end of the section
-    that holds the most of its notes (or of the drafted sentences' last section)."""
+    that holds the most of its notes (or of the drafted sentences' last section). The opening
+    gets one only when it cites one of its notes: it answers the question, and a dispute about
+    another figure (another customer's share of the cells, for the cathode supplier of a
+    plant) goes with the body; a note the plan's own answer section holds then counts for the
+    first section after the opening, where that section's notes are written."""
     if not selection or not drafted:
         return []
     where = {i: h for h, ids in selection["sections"].items() for i in ids}
@@ -113,11 +117,18 @@ def disagreement_drafts(selection: dict, drafted: list[dict]) -> list[dict]:
             d["heading"], {"section_index": d["section_index"], "heading": d["heading"], "position": -1}
         )
         sections[d["heading"]]["position"] = max(sections[d["heading"]]["position"], d["position"])
+    opening = {d["heading"] for d in drafted if d["section_index"] == 0}
+    opening_cites = {i for d in drafted if d["section_index"] == 0 for i in d["note_ids"]}
+    body = sorted((s for h, s in sections.items() if h not in opening), key=lambda s: s["section_index"])
     out = []
     for entry in selection["disagreements"]:
         ids = [i for v in entry["values"] for i in v["note_ids"]]
         votes = [where[i] for i in ids if where.get(i) in sections]
-        heading = max(set(votes), key=votes.count) if votes else drafted[-1]["heading"]
+        last = drafted[-1]["heading"]
+        if body and not opening_cites & set(ids):
+            votes = [body[0]["heading"] if h in opening else h for h in votes]
+            last = body[-1]["heading"]
+        heading = max(dict.fromkeys(votes), key=votes.count) if votes else last  # ties: the first voted
         place = sections[heading]
         # The disagreement sentence, then what each value that does not lead rests on, quoted.
         for draft in [entry["draft"], *entry.get("basis", [])]:
