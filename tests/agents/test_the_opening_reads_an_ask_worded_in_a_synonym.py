@@ -21,7 +21,9 @@ def opening(notes):
 
 
 LIST = writer_note(1, "The three largest steel mills in 2025 were Tarrow, Harrow and Dunmere, by tonnes rolled.")
-FELL = writer_note(2, "Of the three largest steel mills, only Dunmere saw its output fall, to 1.2 million tonnes in 2025.")
+FELL = writer_note(
+    2, "Of the three largest steel mills, only Dunmere saw its output fall, to 1.2 million tonnes in 2025."
+)
 OTHER = writer_note(3, "Harrow opened a second rolling line in 2025.")
 
 
