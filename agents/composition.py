@@ -346,6 +346,15 @@ def distributed(clause: str) -> list[str]:
 _MONTH_NAMES = "January February March April May June July August September October November December".split()
 # A date as written_date writes it ("8 January 2026"): the one pattern every reader of a written date uses.
 WRITTEN_DATE_RE = rf"\d{{1,2}} (?:{'|'.join(_MONTH_NAMES)}) \d{{4}}"
+# "… in 2025 (Corvane Materials, 24 February 2026)." : the dated sources the report's code adds
+# to a sentence's end (jobs/stages/write.py). Who said it and when, not part of the claim.
+_DATED_SOURCE = rf"[^()]*, (?:{WRITTEN_DATE_RE}|undated)"
+DATED_SOURCES_TAIL_RE = re.compile(rf"\s*\((?:{_DATED_SOURCE})(?:; {_DATED_SOURCE})*\)(?=[.!?]?\s*$)")
+
+
+def without_dated_sources(text: str) -> str:
+    """`text` without the dated sources at its end."""
+    return DATED_SOURCES_TAIL_RE.sub("", text)
 
 
 def written_date(iso: str | None) -> str:

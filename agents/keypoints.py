@@ -114,7 +114,9 @@ def judge_point(point: str, sentences: list[str]) -> dict:
     for sentence in related:
         if sentence.startswith("Sources disagree") or _ATTRIBUTED_RE.match(sentence) or not subject:
             continue
-        figures = _figures(sentence)
+        # The dated sources at a sentence's end say who said it and when ("(Sunmark Energy,
+        # 14 May 2024)"): their day is no figure about the subject.
+        figures = _figures(composition.without_dated_sources(sentence))
         if figures and _figures(point) and not (figures & _figures(point)):
             same_measure = tx.jaccard(point_terms, _terms(sentence) - figures) >= SAME_MEASURE_JACCARD
             if same_measure:

@@ -337,7 +337,7 @@ def completed_draft(ctx: RunContext, drafted: list[dict]) -> list[dict]:
         if key not in ctx.replay:
             ctx.prefetch(step_key__in=[key])
         drafted = with_side_by_side(ctx.job, drafted, ctx.replay.get(key))
-    drafted = with_dated_figures(drafted)
+    drafted = with_dated_events(with_dated_figures(drafted))
     drafted += evidence.disagreement_drafts(evidence.run(ctx), drafted)
     return merge_repeated_sentences(drafted)
 
@@ -375,6 +375,49 @@ def with_dated_figures(drafted: list[dict]) -> list[dict]:
         named = "; ".join(f"{label}, {when}" for label, when in dated)
         text = d["text"].rstrip()
         end = text[-1] if text[-1] in ".!?" else ""
+        out.append({**d, "text": f"{text[: len(text) - len(end)]} ({named}){end or '.'}"})
+    return out
+
+
+# "has extended its agreement", "have signed", "has opened": an event told as news, which says
+# nothing of when it happened once the news is old. ("has been" says how a thing stands.)
+_NEWS_EVENT_RE = re.compile(
+    r"\b(?:has|have)\s+(?:(?:also|now|just|recently|since|already)\s+)?(?!been\b)[a-z]+(?:ed|en|un|wn|ght)\b"
+)
+
+
+def with_dated_events(drafted: list[dict]) -> list[dict]:
+    """An event told as news says who first reported it and when: a sentence in the present
+    perfect that gives no year ("Sunmark Energy has extended its agreement with Corvane
+    Materials …") ends with its earliest dated source ("(Sunmark Energy, 14 May 2024)"), so a
+    reader knows how old the news is. Sentences already attributed, table rows, quotations and
+    sentences whose sources give no date are left as they are. Built in code, so every model's
+    report has it."""
+    wanted = [
+        d
+        for d in drafted
+        if _NEWS_EVENT_RE.search(d["text"])
+        and not any(tx.is_year(n) for n in tx.numbers(d["text"]))
+        and not _ATTRIBUTED_RE.search(d["text"])
+        and not tx.is_table_row(d["text"])
+        and "\u201c" not in d["text"]
+    ]
+    ids = {i for d in wanted for i in d["note_ids"]}
+    if not ids:
+        return drafted
+    rows = Note.objects.filter(note_id__in=ids, source__published_at__isnull=False).select_related("source", "sq")
+    notes = {n.id: n for n in evidence.evidence_notes(list(rows))}
+    chosen = {id(d) for d in wanted}
+    out = []
+    for d in drafted:
+        dated = [notes[i] for i in d["note_ids"] if i in notes] if id(d) in chosen else []
+        if not dated:
+            out.append(d)
+            continue
+        first = min(dated, key=lambda n: n.published)  # ISO dates sort as dates
+        text = d["text"].rstrip()
+        end = text[-1] if text[-1] in ".!?" else ""
+        named = f"{first.source_name}, {composition.written_date(first.published)}"
         out.append({**d, "text": f"{text[: len(text) - len(end)]} ({named}){end or '.'}"})
     return out
 
@@ -430,15 +473,10 @@ def write_and_check(ctx: RunContext) -> None:
     finish_report(ctx, checked, check_stop)
 
 
-# "… in 2025 (Corvane Materials, 24 February 2026)." : the dated sources with_dated_figures adds.
-_DATED_SOURCE = rf"[^()]*, (?:{composition.WRITTEN_DATE_RE}|undated)"
-_DATED_TAIL_RE = re.compile(rf"\s*\((?:{_DATED_SOURCE})(?:; {_DATED_SOURCE})*\)(?=[.!?]?\s*$)")
-
-
 def _sentence_key(text: str) -> str:
     """A sentence as a repeat is recognised: the dated sources the opening adds to its figures
     are not part of the claim, so the body's copy of an opening sentence is the same sentence."""
-    return tx.normalise_space(_DATED_TAIL_RE.sub("", text)).lower().rstrip(".!?;: ")
+    return tx.normalise_space(composition.without_dated_sources(text)).lower().rstrip(".!?;: ")
 
 
 MIN_TERMS_TO_DROP_AS_SAID = 3
