@@ -146,13 +146,26 @@ def first_fit(
     modes: tuple[str, ...] = ("phrase", "compact", "class"),
 ) -> str:
     """The first rendering of `template` that does not quote the question back; "" when none."""
+    return next(iter(fits(shape, template, known, question, modes)), "")
+
+
+def fits(
+    shape: qshape.QuestionShape,
+    template: str,
+    known: dict[str, str],
+    question: str,
+    modes: tuple[str, ...] = ("phrase", "compact", "class"),
+) -> list[str]:
+    """Every distinct rendering of `template` that does not quote the question back, in the
+    order of `modes`."""
+    out = []
     for mode in modes:
         if mode == "class" and not classable(shape, template, known):
             continue
         text = _q(render(shape, template, known, mode))
-        if not qtext.echoes(text, question):
-            return text
-    return ""
+        if not qtext.echoes(text, question) and text not in out:
+            out.append(text)
+    return out
 
 
 def _with_pronoun(shape: qshape.QuestionShape, template: str, key: str) -> str:
@@ -191,9 +204,10 @@ def chain_subquestions(shape: qshape.QuestionShape, question: str, known: dict[s
     carrier: dict[str, dict] = {}  # unknown -> the sub-question that finds it
 
     def place(template: str, hop: int, key: str) -> None:
-        text = first_fit(shape, template, known, question)
-        if text:
-            item = {"text": text, "hop": hop, "key": key}
+        texts = fits(shape, template, known, question)
+        if texts:
+            # the shorter renderings, for a plan that already asks what the first one repeats
+            item = {"text": texts[0], "hop": hop, "key": key} | ({"alternatives": texts[1:]} if texts[1:] else {})
             out.append(item)
             if key:
                 carrier[key] = item
@@ -453,7 +467,8 @@ def _chain_plan(p: _Plan, shape: qshape.QuestionShape) -> None:
         + ".",
     )
     for sq in chain_subquestions(shape, p.question):
-        p.add(sq["text"], answer if not sq["key"] else links, sq["hop"])
+        section = answer if not sq["key"] else links
+        any(p.add(text, section, sq["hop"]) for text in [sq["text"], *sq.get("alternatives", [])])
     for u in shape.chain:
         if u.kind == "rank" and not u.depends:
             # "the largest offshore wind farm in Europe" -> "List the largest offshore wind farms in Europe."
@@ -469,8 +484,9 @@ def _chain_plan(p: _Plan, shape: qshape.QuestionShape) -> None:
             if rank_words:
                 # The whole ranking, not only its top: which place each holds, with the figure
                 # that ranks them (one maker's own "we were the largest" is not a ranking).
+                listed = " ".join(x for x in (f"List the {u.class_np}", scope) if x)
                 p.add(
-                    f"List the {u.class_np} {scope}, {' '.join(rank_words)} first".strip(),
+                    f"{listed}, {' '.join(rank_words)} first",
                     links,
                     hop_numbers(shape)[u.key],
                 )

@@ -921,14 +921,16 @@ def parse(question: str) -> QuestionShape:
     chain: list[Unknown] = []
     first_subject = ""
     answer_key = ""  # the unknown the first part finds, when later parts ask about its answer
+    first_text = ""  # the first part with its descriptions as placeholders ("Which of {U1} use LFP cells")
     for index, part in enumerate(parts):
         part = _clean(part)
         if index > 0:
             part = _demonstrative_np(part, parts[0]) or part
-            part = _fill_ellipsis(part, parts[0], answer_key)
+            part = _fill_ellipsis(part, first_text or parts[0], answer_key)
             part = _resolve_anaphor(part, asks[0] if asks else parts[0], answer_key)
         text, unknowns = extract_chain(part, start_key=len(chain) + 1)
         chain.extend(unknowns)
+        first_text = first_text or text
         if (
             index == 0
             and len(parts) > 1
@@ -989,8 +991,10 @@ def _answer_unknown(key: str, text: str, chain: list[Unknown]) -> Unknown:
     """The thing a "Which X …?" part asks for, as an unknown: "Which company supplies the NMC
     cells for {U1}" -> the phrase "the company that supplies the NMC cells for {U1}"."""
     depends = tuple(d.strip("{}") for d in _PLACEHOLDER_RE.findall(text))
-    m = re.match(
-        r"^(?:which|what)\s+of\s+(?P<set>\{U\d+\}|.+?)\s+(?P<rest>(?:is|are|was|were|has|have|had|does|do|did)\b.*|"
+    # After a placeholder set ("Which of {U1} use LFP cells") whatever follows is the predicate,
+    # a plural's bare verb included; after a written set, a verb the grammar can tell.
+    m = re.match(r"^(?:which|what)\s+of\s+(?P<set>\{U\d+\})\s+(?P<rest>(?-i:[a-z]).*)$", text, re.I) or re.match(
+        r"^(?:which|what)\s+of\s+(?P<set>.+?)\s+(?P<rest>(?:is|are|was|were|has|have|had|does|do|did)\b.*|"
         r"[a-z]+(?:s|ed)\b.*)$",
         text,
         re.I,
@@ -999,13 +1003,17 @@ def _answer_unknown(key: str, text: str, chain: list[Unknown]) -> Unknown:
         set_key = m.group("set").strip("{}")
         member = next((singular_np(u.head) for u in chain if u.key == set_key), "one")
         plural_answer = not re.match(r"^(?:is|was|has|does|did|[a-z]+s)\b", m.group("rest"))
-        phrase = f"the {plural_np(member) if plural_answer else member} of {m.group('set')} that {m.group('rest')}"
+        answer_np = plural_np(member) if plural_answer else member
+        phrase = f"the {answer_np} of {m.group('set')} that {m.group('rest')}"
         return Unknown(
             key,
             "answer_of",
             phrase,
             member,
             _cap(text) + "?",
+            # without the set, which the link before it asks for: "the electric car makers that
+            # use LFP cells"
+            compact=f"the {answer_np} that {m.group('rest')}",
             class_np=plural_np(member),
             depends=depends,
             plural=plural_answer,
