@@ -69,3 +69,70 @@ def writer_prompt(question: str, notes: list[dict], *, heading: str, purpose: st
         unanswered=[],
         subquestions=list(subquestions),
     ).messages[1]["content"]
+
+
+def search_observation(query: str, results: list[str]):
+    """The worker's history entry for a search for `query` that returned `results` (result lines
+    as the search tool writes them: "1. Title | url | domain | date | quality 0.70")."""
+    from agents import context
+
+    return context.Entry(
+        turn=1,
+        kind="observation",
+        tool="search",
+        handle="r_1",
+        text="\n".join([f"query: {query}", f"{len(results)} results:", *results]),
+        arguments={"query": query},
+    )
+
+
+def worker_decision(
+    task: str,
+    subquestion: str,
+    history: list,
+    *,
+    queries_sent: list[str],
+    notes: list[tuple[str, str]] = (),
+    turn: int = 2,
+    pages_read: int = 0,
+) -> dict:
+    """The offline search worker's next tool call on its prompt rendered as the search stage
+    renders it, with `history` (context entries) and `notes` ((claim, domain) pairs, digested as
+    the stage digests them)."""
+    from agents import context, tools
+    from agents.digests import note_digest
+    from agents.engine import worker
+
+    rendered = prompts.render(
+        "search_worker",
+        task=f"{task}\n(depth: deep; sources: web)",
+        subquestion=subquestion,
+        turn=turn,
+        max_calls=6,
+        pages_read=pages_read,
+        max_pages=5,
+        compacted="",
+        history=[context.render(e) for e in history],
+        queries_sent=queries_sent,
+        notes=[{"id": i, "digest": note_digest(claim), "domain": domain} for i, (claim, domain) in enumerate(notes)],
+        tools=tools.WEB_TOOLS,
+        collection=[],
+    )
+    system, user = (m["content"] for m in rendered.messages)
+    return worker.decide(user, system)
+
+
+def writer_opening(question: str, notes: list[dict], *, purpose: str) -> list[str]:
+    """The sentences the offline writer opens a report with, from `notes` (writer_note()s), for a
+    question asked as one sub-question."""
+    from agents.engine import writer
+
+    prompt = writer_prompt(
+        question,
+        notes,
+        heading="Answer",
+        purpose=purpose,
+        mode="answer",
+        subquestions=[{"id": 1, "hop": 0, "round": 1, "text": question}],
+    )
+    return [s["text"] for s in writer.write_section(prompt)["sentences"]]

@@ -8,7 +8,7 @@ import datetime as dt
 
 import pytest
 
-from agents import context, prompts, tools
+from agents import context
 from agents.digests import note_digest
 from agents.engine import worker
 from agents.search_worker import Next
@@ -17,6 +17,7 @@ from jobs.models import Note, Source, Step
 from jobs.runtime.steps import RunContext
 from jobs.stages import read, research
 from tests.factories import JobFactory, SubQuestionFactory
+from tests.helpers import worker_decision
 
 SUBQUESTION = "How many tonnes of resin did Pellbrook Polymers ship in 2025?"
 OWN = "https://pellbrook-polymers.example"
@@ -50,23 +51,9 @@ def _read(turn: int, urls: list[str]) -> context.Entry:
 
 
 def _decide(*, history, queries, notes, turn, pages_read, subquestion=SUBQUESTION):
-    rendered = prompts.render(
-        "search_worker",
-        task=f"{subquestion}\n(depth: deep; sources: web)",
-        subquestion=subquestion,
-        turn=turn,
-        max_calls=6,
-        pages_read=pages_read,
-        max_pages=5,
-        compacted="",
-        history=[context.render(e) for e in history],
-        queries_sent=queries,
-        notes=[{"id": i, "digest": note_digest(claim), "domain": domain} for i, (claim, domain) in enumerate(notes)],
-        tools=tools.WEB_TOOLS,
-        collection=[],
+    return worker_decision(
+        subquestion, subquestion, history, queries_sent=queries, notes=notes, turn=turn, pages_read=pages_read
     )
-    system, user = (m["content"] for m in rendered.messages)
-    return worker.decide(user, system)
 
 
 FIRST_RESULTS = [

@@ -2,44 +2,24 @@
 whatever word they use for one of its words ("supplies" for "serves"); one whose notes lack a
 name it asks about is listed with that name. Invented names only."""
 
-from agents import context, prompts, tools
-from agents.digests import note_digest
-from agents.engine import worker
+from agents import context
+from tests.helpers import worker_decision
 
 QUESTION = "Which irrigation companies work for farms in southern Sweden?"
 QUERY = "Pellan Irrigation farms Lund"
 
 
 def finish(subquestion: str, claims: list[str]) -> list[str]:
-    history = [
-        context.Entry(
-            turn=1,
-            kind="observation",
-            tool="fetch_pages",
-            handle="r_1",
-            text="read https://pellan-irrigation.example/farms : 1 notes [0]",
-            arguments={"urls": ["https://pellan-irrigation.example/farms"]},
-        )
-    ]
-    rendered = prompts.render(
-        "search_worker",
-        task=f"{QUESTION}\n(depth: deep; sources: web)",
-        subquestion=subquestion,
-        turn=6,
-        max_calls=6,
-        pages_read=1,
-        max_pages=5,
-        compacted="",
-        history=[context.render(e) for e in history],
-        queries_sent=[QUERY],
-        notes=[
-            {"id": i, "digest": note_digest(c), "domain": "pellan-irrigation.example"} for i, c in enumerate(claims)
-        ],
-        tools=tools.WEB_TOOLS,
-        collection=[],
+    read = context.Entry(
+        turn=1,
+        kind="observation",
+        tool="fetch_pages",
+        handle="r_1",
+        text="read https://pellan-irrigation.example/farms : 1 notes [0]",
+        arguments={"urls": ["https://pellan-irrigation.example/farms"]},
     )
-    system, user = (m["content"] for m in rendered.messages)
-    out = worker.decide(user, system)
+    notes = [(c, "pellan-irrigation.example") for c in claims]
+    out = worker_decision(QUESTION, subquestion, [read], queries_sent=[QUERY], notes=notes, turn=6, pages_read=1)
     assert out["tool"] == "finish", out
     return out["arguments"]["not_found"]
 

@@ -3,39 +3,16 @@ a sub-question asking which maker "produced fewer" tonnes, so that page is read 
 only shares the subject's word. Converse relations are not synonyms: a page on whom a company
 supplies does not say who supplies it. Invented names and pages only."""
 
-from agents import context, prompts, tools
 from agents import text as tx
-from agents.engine import worker
+from tests.helpers import search_observation, worker_decision
 
 QUESTION = "Which of the three largest resin makers produced fewer tonnes in 2025 than in 2024?"
 
 
 def _decide(subquestion: str, results: list[str]) -> dict:
-    observation = context.Entry(
-        turn=1,
-        kind="observation",
-        tool="search",
-        handle="r_1",
-        text="\n".join([f"query: {subquestion}", f"{len(results)} results:", *results]),
-        arguments={"query": subquestion},
+    return worker_decision(
+        QUESTION, subquestion, [search_observation(subquestion, results)], queries_sent=[subquestion]
     )
-    rendered = prompts.render(
-        "search_worker",
-        task=f"{QUESTION}\n(depth: deep; sources: web)",
-        subquestion=subquestion,
-        turn=2,
-        max_calls=6,
-        pages_read=0,
-        max_pages=5,
-        compacted="",
-        history=[context.render(observation)],
-        queries_sent=[subquestion],
-        notes=[],
-        tools=tools.WEB_TOOLS,
-        collection=[],
-    )
-    system, user = (m["content"] for m in rendered.messages)
-    return worker.decide(user, system)
 
 
 def _result(i: int, title: str, url: str, quality: float) -> str:

@@ -4,9 +4,9 @@ not read: a rival figure lives on another publisher's page (when turns remain it
 a second source: test_offline_worker_asks_a_second_source_for_a_figure.py). Invented names and
 pages only."""
 
-from agents import context, prompts, tools
-from agents.digests import note_digest
+from agents import context
 from agents.engine import worker
+from tests.helpers import search_observation, worker_decision
 
 QUESTION = "How many tonnes of resin did Pellbrook Polymers ship in 2025?"
 
@@ -14,31 +14,15 @@ QUESTION = "How many tonnes of resin did Pellbrook Polymers ship in 2025?"
 def _decide(
     *, subquestion: str, results: list[str], history: list[context.Entry] = (), notes=(), turn=2, task=QUESTION
 ):
-    observation = context.Entry(
-        turn=1,
-        kind="observation",
-        tool="search",
-        handle="r_1",
-        text="\n".join([f"query: {subquestion}", f"{len(results)} results:", *results]),
-        arguments={"query": subquestion},
-    )
-    rendered = prompts.render(
-        "search_worker",
-        task=f"{task}\n(depth: deep; sources: web)",
-        subquestion=subquestion,
-        turn=turn,
-        max_calls=6,
-        pages_read=len(history) and 1,
-        max_pages=5,
-        compacted="",
-        history=[context.render(e) for e in [observation, *history]],
+    return worker_decision(
+        task,
+        subquestion,
+        [search_observation(subquestion, results), *history],
         queries_sent=[subquestion],
-        notes=[{"id": i, "digest": note_digest(claim), "domain": domain} for i, (claim, domain) in enumerate(notes)],
-        tools=tools.WEB_TOOLS,
-        collection=[],
+        notes=notes,
+        turn=turn,
+        pages_read=len(history) and 1,
     )
-    system, user = (m["content"] for m in rendered.messages)
-    return worker.decide(user, system)
 
 
 def _result(i: int, title: str, url: str, domain: str, quality: float = 0.7) -> str:

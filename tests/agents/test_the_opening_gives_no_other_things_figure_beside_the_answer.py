@@ -3,8 +3,7 @@ the capacity of the Brisco plant in Tarrow, the owner's largest plant's capacity
 answer ("… 60,000 tonnes" beside "Plant: Tarrow; Capacity: 35,000"), so it is left to the body.
 A second sentence about the asked plant itself is still written (an invented steel world)."""
 
-from agents.engine import writer
-from tests.helpers import writer_note, writer_prompt
+from tests.helpers import writer_note, writer_opening
 
 QUESTION = "What is the annual capacity of Brisco Steel's rolling mill in Tarrow?"
 
@@ -14,15 +13,7 @@ def view(i, claim, domain="trade.example"):
 
 
 def opening(notes):
-    prompt = writer_prompt(
-        QUESTION,
-        notes,
-        heading="Answer",
-        purpose="The capacity.",
-        mode="answer",
-        subquestions=[{"id": 1, "hop": 0, "round": 1, "text": QUESTION}],
-    )
-    return [s["text"] for s in writer.write_section(prompt)["sentences"]]
+    return writer_opening(QUESTION, notes, purpose="The capacity.")
 
 
 ROW = view(1, "Rolling mills — Mill: Tarrow; Country: Wales; Annual capacity (tonnes): 35,000; Opened: 2019.")

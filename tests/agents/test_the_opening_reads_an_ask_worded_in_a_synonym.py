@@ -2,22 +2,13 @@
 saying a mill's output fell answers, not the note listing the mills that shares more of the
 question's other words (an invented steel world)."""
 
-from agents.engine import writer
-from tests.helpers import writer_note, writer_prompt
+from tests.helpers import writer_note, writer_opening
 
 QUESTION = "Which of the three largest steel mills rolled fewer tonnes in 2025 than in 2024?"
 
 
 def opening(notes):
-    prompt = writer_prompt(
-        QUESTION,
-        notes,
-        heading="Answer",
-        purpose="Which mill rolled fewer tonnes.",
-        mode="answer",
-        subquestions=[{"id": 1, "hop": 0, "round": 1, "text": QUESTION}],
-    )
-    return [s["text"] for s in writer.write_section(prompt)["sentences"]]
+    return writer_opening(QUESTION, notes, purpose="Which mill rolled fewer tonnes.")
 
 
 LIST = writer_note(1, "The three largest steel mills in 2025 were Tarrow, Harrow and Dunmere, by tonnes rolled.")
