@@ -35,6 +35,9 @@ def _paid(tokens_in=300, tokens_out=100, usd=40):
     return fn
 
 
+# The one statement that fences, numbers, inserts and settles is PostgreSQL's (a data-modifying
+# CTE); on SQLite the same commit takes several statements (jobs/runtime/steps.py).
+@pytest.mark.postgres
 def test_a_step_with_one_paid_call_commits_in_one_statement_that_settles_and_copies_the_totals():
     job = JobFactory(budget_tokens=100_000)
     ctx = RunContext(job=job, epoch=job.epoch)
@@ -124,6 +127,9 @@ def test_the_lease_renewal_returns_the_job_row_and_none_once_fenced():
     assert lease.renew(job.pk, job.epoch) is None
 
 
+# The one statement that fences, numbers, inserts and settles is PostgreSQL's (a data-modifying
+# CTE); on SQLite the same commit takes several statements (jobs/runtime/steps.py).
+@pytest.mark.postgres
 def test_a_step_with_rows_of_its_own_settles_its_call_in_the_fence_and_still_does_when_its_rows_fail():
     job = JobFactory(budget_tokens=100_000)
     ctx = RunContext(job=job, epoch=job.epoch)
@@ -194,6 +200,9 @@ def test_a_call_that_returned_before_its_worker_died_keeps_the_amount_the_ledger
     assert ledger.used(job.pk) == (400, 40) == ledger.spent_from_rows(job.pk)
 
 
+# The one statement that fences, numbers, inserts and settles is PostgreSQL's (a data-modifying
+# CTE); on SQLite the same commit takes several statements (jobs/runtime/steps.py).
+@pytest.mark.postgres
 def test_a_step_a_prefetch_found_unfinished_runs_without_a_lookup_and_its_commit_is_still_fenced():
     job = JobFactory(budget_tokens=100_000)
     ctx = RunContext(job=job, epoch=job.epoch)
