@@ -276,6 +276,25 @@ def base_form(verb: str) -> str:
     return v
 
 
+def base_of_past(verb: str) -> str:
+    """'delivered' -> 'deliver', 'produced' -> 'produce', 'shipped' -> 'ship', 'supplied' ->
+    'supply', 'sold' -> 'sell'; a verb not in the past as given."""
+    low = verb.lower()
+    back = {v: k for k, v in _IRREGULAR_PAST.items()}
+    if low in back:
+        return back[low]
+    if not low.endswith("ed") or len(low) < 4:
+        return low
+    if low.endswith("ied"):
+        return low[:-3] + "y"
+    stem = low[:-2]
+    if len(stem) <= 2 or stem.endswith(("at", "iz", "ur", "ad", "os", "uc", "ag", "ir", "ov", "as", "aus")):
+        return low[:-1]  # "created", "produced", "used", "caused": the stem's own e
+    if len(stem) > 2 and stem[-1] == stem[-2] and stem[-1] in "bdgmnprt":
+        return stem[:-1]  # "shipped", "planned"
+    return stem
+
+
 # -- absence ------------------------------------------------------------------------------------
 
 _AUX = frozenset("is are was were do does did has have had can could will would should".split())

@@ -744,24 +744,32 @@ def _explain_plan(p: _Plan, shape: qshape.QuestionShape, deep: bool) -> None:
         p.add(f"Who says that {qtext.absence_clause(ask).removeprefix('whether ')}?", answer, 1)
         p.add(f"In which cases is it not so that {qtext.absence_clause(ask).removeprefix('whether ')}?", answer, 1)
     elif kind == "superlative":
+        # "Which wind farm has ordered the most powerful turbines in 2025": the things ranked
+        # (words before any auxiliary), the auxiliary, the verb, what ranks them and when.
         m = re.match(
-            r"^(?:which|what|who)\s+(?P<who>[\w\s\-]+?)\s+(?P<verb>(?-i:[a-z]+))\s+the\s+(?:most|largest|biggest|"
+            rf"^(?:which|what|who)\s+(?P<who>(?:(?!(?:{_AUXILIARIES})\b)[\w\-]+\s+)*?(?!(?:{_AUXILIARIES})\b)[\w\-]+)"
+            rf"\s+(?:(?P<aux>{_AUXILIARIES})\s+)?(?:(?P<verb>(?-i:[a-z]+))\s+)?the\s+(?:most|largest|biggest|"
             r"highest|greatest|fewest|least|lowest|smallest)\s+(?P<what>.+?)(?P<when>\s+(?:in|since|during|by)\s+.+)?$",
             ask.rstrip("?"),
             re.I,
         )
+        # "What is the capacity of the largest plant of X" ranks nothing ("of" is no verb).
+        if m and (m.group("verb") or "").lower() in _PREPOSITIONS:
+            m = None
         if m:
-            who, what, when = m.group("who"), m.group("what"), (m.group("when") or "").strip()
-            verb = m.group("verb")
-            p.add(f"List the {who} by {what} {verb} {when}".strip(), answer, 1)
-            if m.group("verb").endswith("ed"):
-                p.add(
-                    f"How many {what} did each of those {who} {qtext.base_form(verb) if not verb.endswith('ed') else verb[:-1] if verb.endswith('ced') else verb[:-2]} {when}".strip(),
-                    evidence,
-                    1,
-                )
+            many, what, when = qshape.plural_np(m.group("who")), m.group("what"), m.group("when") or ""
+            verb, aux = m.group("verb") or "", (m.group("aux") or "").lower()
+            # "Rank the wind farms by the powerful turbines they have ordered", "Rank the battery
+            # suppliers by total installed capacity"
+            they = f"they {'have ' if aux in {'has', 'have'} else ''}{verb}"
+            ranked_by = f"the {what} {they}" if verb else what
+            p.add(f"Rank the {many} by {ranked_by}{when}", answer, 1)
+            if verb.endswith("ed") and aux in {"has", "have"}:
+                p.add(f"How many {what} has each of those {many} {verb}{when}?", evidence, 1)
+            elif verb.endswith("ed") and not aux:
+                p.add(f"How many {what} did each of those {many} {qtext.base_of_past(verb)}{when}?", evidence, 1)
             if years:
-                p.add(f"List the {who} by {what} {verb} in {years[0] - 1}", context)
+                p.add(f"Rank the {many} by {ranked_by} in {years[0] - 1}", context)
         else:
             p.add(f"Explain {clause}", answer, 1)
     else:  # explain: how something works
@@ -846,6 +854,26 @@ def _named_things(shape: qshape.QuestionShape) -> list[str]:
     return out
 
 
+_PREPOSITIONS = frozenset("of in at for to from by with on about into over under".split())
+_AUXILIARIES = "is|are|was|were|do|does|did|has|have|had|will|can"
+_OWNED_RE = re.compile(
+    r"^what the (?P<thing>(?:(?!\bof\b).)+?) of (?P<owner>(?:(?!\b(?:of|that|which|who|whose)\b).)+?) (?:is|are|was|were)$"
+)
+
+
+def _owner_first(clause: str) -> str:
+    """ "what the installed capacity of the Skarvholm wind farm is" -> "the Skarvholm wind farm's
+    installed capacity"; "" for any other clause, and for one of two "of"s or an owner with a
+    relative clause ("the capacity of the largest plant of X", "of the wind farms that use the
+    BT-15 turbine": a possessive would bind to the wrong noun)."""
+    m = _OWNED_RE.match(clause)
+    if not m:
+        return ""
+    owner = m.group("owner")
+    possessive = "'" if owner.endswith("s") else "'s"  # "Castellan Cables' factory"
+    return f"{owner}{possessive} {m.group('thing')}"
+
+
 def _pad(p: _Plan, shape: qshape.QuestionShape) -> None:
     """Too few sub-questions for the design's minimum: add angles on the question's own terms
     (each name it mentions, the period before its first year, an explanation of its ask, and
@@ -860,9 +888,10 @@ def _pad(p: _Plan, shape: qshape.QuestionShape) -> None:
     if shape.chain and qtext.echoes(ask, shape.text):
         ask = shape.chain[0].finder  # the ask repeats the question: doubt the first link instead
     clause = qtext.absence_clause(ask)
-    # The question's own content words in its order, without its grammar: a topic that cannot
-    # quote the question ("people died measles worldwide 2023").
-    topic = " ".join(
+    # A topic that cannot quote the question: "what the installed capacity of the Skarvholm wind
+    # farm is" as "the Skarvholm wind farm's installed capacity"; else the question's own content
+    # words in its order, without its grammar ("people died measles worldwide 2023").
+    topic = _owner_first(clause) or " ".join(
         w
         for w in shape.text.rstrip("?").split()
         if w.lower() not in tx.STOPWORDS and w.lower() not in {"many", "much", "tell", "me"}

@@ -408,19 +408,7 @@ def _invert(clause_tokens: list[str]) -> str | None:
     if low in {"is", "are", "was", "were", "has", "have", "had", "can", "could", "will", "would"}:
         return _join([low] + subj + rest)
     if low.endswith("ed") or low in {"made", "built", "sold", "bought", "led", "won", "ran", "held", "paid", "wrote"}:
-        from agents.questions import _IRREGULAR_PAST
-
-        back = {v: k for k, v in _IRREGULAR_PAST.items()}
-        base = back.get(low) or (low[:-2] if low.endswith("ed") else low)
-        if low.endswith("ied"):
-            base = low[:-3] + "y"
-        elif (
-            low.endswith("ed")
-            and (low[:-1] + "")
-            and low[:-2].endswith(("at", "iz", "ur", "ad", "os", "uc", "ag", "ir", "ov", "as"))
-        ):
-            base = low[:-1]
-        return _join(["did"] + subj + [base] + rest)
+        return _join(["did"] + subj + [qtext.base_of_past(low)] + rest)
     if low.endswith("s"):
         return _join(["does"] + subj + [qtext.base_form(low)] + rest)
     return _join(["do"] + subj + [low] + rest)
