@@ -107,6 +107,7 @@ def render(shape: qshape.QuestionShape, template: str, known: dict[str, str], mo
     description ("phrase"), a shorter name for it ("compact") or its class ("class": "each LFP
     cell supplier")."""
     template = _possessives_out(template, known)
+    template = _agreeing(shape, template, known)
 
     def sub(m):
         key = m.group(1)
@@ -122,6 +123,24 @@ def render(shape: qshape.QuestionShape, template: str, known: dict[str, str], mo
         return render(shape, text, known, mode)
 
     return _KEY_RE.sub(sub, template)
+
+
+_SINGULAR_AUX = {"do": "does", "have": "has", "are": "is", "were": "was"}
+
+
+def _agreeing(shape: qshape.QuestionShape, template: str, known: dict[str, str]) -> str:
+    """A plural unknown found to be one name takes a singular auxiliary: "from which suppliers do
+    {U2} use LFP cells" with U2 known as Voltara Motors -> "… does {U2} use …"."""
+    for key, name in known.items():
+        if not _unknown(shape, key).plural or re.search(r",| and ", name):
+            continue
+
+        def singular(m: re.Match) -> str:
+            aux = _SINGULAR_AUX[m.group(1).lower()]
+            return (aux.capitalize() if m.group(1)[0].isupper() else aux) + m.group(2)
+
+        template = re.sub(rf"\b(do|have|are|were)(\s+\{{{key}\}})", singular, template, flags=re.I)
+    return template
 
 
 def classable(shape: qshape.QuestionShape, template: str, known: dict[str, str]) -> bool:

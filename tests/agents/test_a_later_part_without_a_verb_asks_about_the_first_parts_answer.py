@@ -3,7 +3,8 @@ later part has no verb of its own and borrows the first part's ("from which port
 pellets to Asia"), where {U2} is the makers the first part finds, a plural's bare verb kept as
 their predicate ("the resin makers of {U1} that ship pellets to Asia"). The plan asks each link
 in words that read, the longer wording giving way to a shorter one when it would repeat another
-sub-question (invented resin world)."""
+sub-question. A link found to be one name takes a singular verb ("does Orlen Resins ship"),
+several names keep the plural (invented resin world)."""
 
 from agents.engine import planner
 from agents.engine import question as qshape
@@ -24,3 +25,11 @@ def test_the_plan_asks_the_final_link_in_words_that_read():
     assert "Which of the three largest resin makers ship pellets to Asia?" in texts
     assert "From which ports do the resin makers that ship pellets to Asia ship pellets to Asia?" in texts
     assert "List the resin makers, three largest first." in texts
+
+
+def test_a_link_found_to_be_one_name_takes_a_singular_verb_and_several_keep_the_plural():
+    shape = qshape.parse(QUESTION)
+    one = planner.chain_subquestions(shape, QUESTION, {"U1": "Orlen Resins, Marrow Plastics", "U2": "Orlen Resins"})
+    assert [s["text"] for s in one] == ["From which ports does Orlen Resins ship pellets to Asia?"]
+    two = planner.chain_subquestions(shape, QUESTION, {"U1": "x", "U2": "Orlen Resins and Marrow Plastics"})
+    assert [s["text"] for s in two] == ["From which ports do Orlen Resins and Marrow Plastics ship pellets to Asia?"]
