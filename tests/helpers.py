@@ -136,3 +136,15 @@ def writer_opening(question: str, notes: list[dict], *, purpose: str) -> list[st
         subquestions=[{"id": 1, "hop": 0, "round": 1, "text": question}],
     )
     return [s["text"] for s in writer.write_section(prompt)["sentences"]]
+
+
+def notes_from_sources(user, sources: dict[str, tuple[str, str, object]]) -> dict:
+    """One job of `user` with a note per source: {key: (domain, title, published_at or None)} ->
+    {key: Note}, for tests of how a sentence names its dated sources."""
+    from tests.factories import JobFactory, NoteFactory, SourceFactory
+
+    job = JobFactory(user=user)
+    return {
+        key: NoteFactory(job=job, source=SourceFactory(job=job, domain=domain, title=title, published_at=published))
+        for key, (domain, title, published) in sources.items()
+    }

@@ -373,10 +373,15 @@ def with_dated_figures(drafted: list[dict]) -> list[dict]:
             out.append(d)
             continue
         named = "; ".join(f"{label}, {when}" for label, when in dated)
-        text = d["text"].rstrip()
-        end = text[-1] if text[-1] in ".!?" else ""
-        out.append({**d, "text": f"{text[: len(text) - len(end)]} ({named}){end or '.'}"})
+        out.append({**d, "text": _with_sources(d["text"], named)})
     return out
+
+
+def _with_sources(text: str, named: str) -> str:
+    """`text` with "(named)" before its closing punctuation ("… in 2025 (Voltara Motors, 6 January 2026).")."""
+    text = text.rstrip()
+    end = text[-1] if text[-1] in ".!?" else ""
+    return f"{text[: len(text) - len(end)]} ({named}){end or '.'}"
 
 
 # "has extended its agreement", "have signed", "has opened": an event told as news, which says
@@ -415,10 +420,8 @@ def with_dated_events(drafted: list[dict]) -> list[dict]:
             out.append(d)
             continue
         first = min(dated, key=lambda n: n.published)  # ISO dates sort as dates
-        text = d["text"].rstrip()
-        end = text[-1] if text[-1] in ".!?" else ""
         named = f"{first.source_name}, {composition.written_date(first.published)}"
-        out.append({**d, "text": f"{text[: len(text) - len(end)]} ({named}){end or '.'}"})
+        out.append({**d, "text": _with_sources(d["text"], named)})
     return out
 
 

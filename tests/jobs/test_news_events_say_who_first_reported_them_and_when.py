@@ -9,24 +9,21 @@ from datetime import date
 import pytest
 
 from jobs.stages.write import with_dated_events
-from tests.factories import JobFactory, NoteFactory, SourceFactory
+from tests.helpers import notes_from_sources
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def notes(alice):
-    job = JobFactory(user=alice)
-    press = SourceFactory(
-        job=job, domain="orvane-tractors.example", title="Orvane Tractors", published_at=date(2026, 1, 6)
+    return notes_from_sources(
+        alice,
+        {
+            "press": ("orvane-tractors.example", "Orvane Tractors", date(2026, 1, 6)),
+            "copy": ("farm-wire.example", "Farm Wire", date(2026, 1, 9)),
+            "undated": ("blog.example", "Tractor Blog", None),
+        },
     )
-    copy = SourceFactory(job=job, domain="farm-wire.example", title="Farm Wire", published_at=date(2026, 1, 9))
-    undated = SourceFactory(job=job, domain="blog.example", title="Tractor Blog", published_at=None)
-    return {
-        "press": NoteFactory(job=job, source=press),
-        "copy": NoteFactory(job=job, source=copy),
-        "undated": NoteFactory(job=job, source=undated),
-    }
 
 
 def draft(text: str, *notes, section: int = 2) -> dict:

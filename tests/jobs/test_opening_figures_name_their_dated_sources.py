@@ -7,26 +7,21 @@ from datetime import date
 import pytest
 
 from jobs.stages.write import with_dated_figures
-from tests.factories import JobFactory, NoteFactory, SourceFactory
+from tests.helpers import notes_from_sources
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def notes(alice):
-    job = JobFactory(user=alice)
-    press = SourceFactory(
-        job=job, domain="orvane-tractors.example", title="Orvane Tractors", published_at=date(2026, 1, 6)
+    return notes_from_sources(
+        alice,
+        {
+            "press": ("orvane-tractors.example", "Orvane Tractors", date(2026, 1, 6)),
+            "registry": ("farm-machine-registry.example", "Farm Machine Registry", date(2025, 3, 30)),
+            "undated": ("blog.example", "Tractor Blog", None),
+        },
     )
-    registry = SourceFactory(
-        job=job, domain="farm-machine-registry.example", title="Farm Machine Registry", published_at=date(2025, 3, 30)
-    )
-    undated = SourceFactory(job=job, domain="blog.example", title="Tractor Blog", published_at=None)
-    return {
-        "press": NoteFactory(job=job, source=press),
-        "registry": NoteFactory(job=job, source=registry),
-        "undated": NoteFactory(job=job, source=undated),
-    }
 
 
 def draft(text: str, *notes, section: int = 0) -> dict:
