@@ -322,32 +322,50 @@ def _subject_end(tokens: list[str]) -> int:
             tokens[i][:1].isupper() or tokens[i][:1].isdigit() or tokens[i] in {"&", "of", "de"}
         ):
             i += 1
-        possessive = tokens[i - 1].endswith(("'s", "\u2019s"))  # "Sabline Energie's second farm"
+        # "Sabline Energie's second farm", "Castellan Cables' Moerdijk factory": the name owns
+        # the noun phrase that follows it.
+        possessive = any(_POSSESSIVE_RE.search(t) for t in tokens[:i])
         if not (i == 1 and tokens[0].isupper() and len(tokens[0]) <= 4) and not possessive:
             return i
         # "EU copyright law changed": an acronym modifies the noun phrase that follows it.
+    # The noun right after an owner's name or a determiner ("the plant in Gdansk ship …").
+    head = max(1, i) if (i and possessive) or (not i and tokens[0].lower() in _DETERMINERS) else -1
     for j in range(max(1, i), len(tokens)):
         t = tokens[j]
         if not t[:1].islower() or t in _NP_ENDERS:
             continue
         nxt = tokens[j + 1] if j + 1 < len(tokens) else ""
+        if j == head and _names_a_place_then_verb(tokens[j + 1 :]):
+            continue  # "Tessaline Chemicals' plant in Rayong make …": the place is the plant's
         if not nxt or nxt in _NP_ENDERS or nxt[:1].isupper() or nxt[:1].isdigit():
             return j
     return len(tokens)
 
 
-def _uninvert(aux: str, rest: list[str], yes_no: bool = False) -> list[str]:
-    """'did' + 'Voltara Motors deliver in 2025' -> 'Voltara Motors delivered in 2025'."""
+_POSSESSIVE_RE = re.compile(r"(?:['\u2019]s|s['\u2019])$")
+
+
+def _names_a_place_then_verb(tokens: list[str]) -> bool:
+    """ "in Rayong make a year": a preposition, a name, then a lower-case word (the verb)."""
+    if len(tokens) < 3 or tokens[0] not in _NP_ENDERS or not tokens[1][:1].isupper():
+        return False
+    k = 1
+    while k < len(tokens) and tokens[k][:1].isupper():
+        k += 1
+    return k < len(tokens) and tokens[k][:1].islower()
+
+
+def _uninvert(aux: str, rest: list[str], yes_no: bool = False, complement: bool = False) -> list[str]:
+    """'did' + 'Voltara Motors deliver in 2025' -> 'Voltara Motors delivered in 2025'.
+    `complement`: the wh-word is what the verb "to be" says of the subject ("What is …")."""
     low = aux.lower()
     if low in _BE and yes_no:
         end = _subject_end(rest)
         return rest[:end] + [low] + rest[end:] if 0 < end < len(rest) else [low] + rest
     if low in _BE:
         # "the plant located" -> "the plant is located"; else "the capacity of X is".
-        for k in range(len(rest) - 1, 0, -1):
-            if _PARTICIPLE_RE.match(rest[k]) and not rest[k][:1].isupper() and _verbal(rest, k):
-                return rest[:k] + [low] + rest[k:]
-        return rest + [low]
+        k = _be_participle(rest, complement)
+        return rest[:k] + [low] + rest[k:] if k else rest + [low]
     end = _subject_end(rest)
     if end >= len(rest) or end == 0:
         return [low] + rest
@@ -363,6 +381,19 @@ def _uninvert(aux: str, rest: list[str], yes_no: bool = False) -> list[str]:
         )
         return rest[:end] + [verb] + rest[end + 1 :]
     return rest[:end] + [low, verb] + rest[end + 1 :]
+
+
+def _be_participle(rest: list[str], complement: bool = False) -> int:
+    """Index of the participle that "to be" goes before ("where the plant is located in …"), or
+    0. After "What is …" the wh-word is the complement, so a participle inside the subject ("the
+    rotor diameter of the turbine model installed at X") is not the verb; only a last word is
+    ("what the plant is called", "who X was founded by")."""
+    for k in range(len(rest) - 1, 0, -1):
+        if complement and k < len(rest) - 1 and not (k == len(rest) - 2 and rest[-1].lower() in _AFTER_VERBAL):
+            break  # "who Brenning was founded by" still has its participle
+        if _PARTICIPLE_RE.match(rest[k]) and not rest[k][:1].isupper() and _verbal(rest, k):
+            return k
+    return 0
 
 
 _DETERMINERS = frozenset("the a an its their his her this that these those our your each every".split())
@@ -403,6 +434,20 @@ def absence_clause(subquestion: str) -> str:
     if not start:
         return text[:1].lower() + text[1:] if first in tx.STOPWORDS else text
     out = [tokens[0].lower()] + tokens[1:]
+    k = _inverted_aux(tokens, start)
+    if not k:
+        return " ".join(out)
+    return " ".join(out[:k] + _uninvert(tokens[k], tokens[k + 1 :], complement=_asks_complement(tokens, k)))
+
+
+def _asks_complement(tokens: list[str], k: int) -> bool:
+    """ "What is …", "Who was …": the wh-word alone before a form of "to be"."""
+    return k == 1 and tokens[0].lower() in {"what", "who", "which"} and tokens[k].lower() in _BE
+
+
+def _inverted_aux(tokens: list[str], start: int) -> int:
+    """Index of the auxiliary that a wh-question puts before its subject ("How many cells can
+    X make"), or 0 when the wh-phrase is the subject itself or there is none."""
     for k in range(start, min(len(tokens), start + 8)):
         if tokens[k].lower() in _AUX:
             # "Which maker was the largest": the wh-phrase is the subject and stays in front of
@@ -415,10 +460,33 @@ def absence_clause(subquestion: str) -> str:
                 and tokens[k].lower() not in _DO
                 and following[:1].islower()
             )
-            if subject_question:
-                return " ".join(out)
-            return " ".join(out[:k] + _uninvert(tokens[k], tokens[k + 1 :]))
-    return " ".join(out)
+            return 0 if subject_question else k
+    return 0
+
+
+SUBJECT_MAX_WORDS = 8
+
+
+def ask_subject(subquestion: str) -> str:
+    """The subject a wh-question asks about, as a noun phrase: "How many kilometres of cable can
+    Castellan Cables' Moerdijk factory make?" -> "Castellan Cables' Moerdijk factory"; "When was
+    Brenning Turbines founded?" -> "Brenning Turbines"; "" when the wh-phrase is the subject
+    ("Which company supplies …"), or the subject holds a relative clause or runs long."""
+    tokens = _norm(subquestion).strip().rstrip("?.! ").split(",")[0].split()
+    start = next((i + 1 for i, t in enumerate(tokens[:2]) if t.lower() in _WH_WORDS), 0)
+    k = _inverted_aux(tokens, start) if start else 0
+    if not k:
+        return ""
+    rest = tokens[k + 1 :]
+    if tokens[k].lower() in _BE:
+        # "What are the penalties for X?": with no participle the subject is the whole ask.
+        end = _be_participle(rest, _asks_complement(tokens, k))
+    else:
+        end = _subject_end(rest)
+    subject = rest[:end]
+    if not subject or len(subject) > SUBJECT_MAX_WORDS or {"that", "which", "who", "whose"} & set(subject):
+        return ""
+    return " ".join(subject)
 
 
 # "How many kilometres …", "What is the annual capacity of …": a question answered by a figure.

@@ -880,17 +880,35 @@ _OWNED_RE = re.compile(
 )
 
 
+_REDUCED_RELATIVE_RE = re.compile(r"\b[a-z]+ed\s+(?:at|in|on|by|for|from|near)\b|['\u2019]s?\s")
+
+
 def _owner_first(clause: str) -> str:
     """ "what the installed capacity of the Skarvholm wind farm is" -> "the Skarvholm wind farm's
     installed capacity"; "" for any other clause, and for one of two "of"s or an owner with a
     relative clause ("the capacity of the largest plant of X", "of the wind farms that use the
-    BT-15 turbine": a possessive would bind to the wrong noun)."""
+    BT-15 turbine": a possessive would bind to the wrong noun); the owner alone when it holds a
+    participle's phrase or a possessive of its own ("the turbine model installed at X's farm")."""
     m = _OWNED_RE.match(clause)
     if not m:
         return ""
     owner = m.group("owner")
+    if _REDUCED_RELATIVE_RE.search(owner):
+        # "the turbine model installed at Westmark Offshore's newest wind farm": a possessive
+        # would bind to the farm; the owner alone is the topic.
+        return owner
     possessive = "'" if owner.endswith("s") else "'s"  # "Castellan Cables' factory"
     return f"{owner}{possessive} {m.group('thing')}"
+
+
+def _named_subject(ask: str, focus: str) -> str:
+    """The ask's subject when it names something, after what the ask measures ("kilometres of
+    export cable for Fjellvik Kabel's factory": the measure's words find the figure's table);
+    "" for a subject that names nothing ("the plant"): too broad for a topic."""
+    subject = qtext.ask_subject(ask)
+    if not any(w[:1].isupper() for w in subject.split()):
+        return ""
+    return f"{focus} for {subject}" if focus and focus.lower() not in subject.lower() else subject
 
 
 def _pad(p: _Plan, shape: qshape.QuestionShape) -> None:
@@ -908,12 +926,18 @@ def _pad(p: _Plan, shape: qshape.QuestionShape) -> None:
         ask = shape.chain[0].finder  # the ask repeats the question: doubt the first link instead
     clause = qtext.absence_clause(ask)
     # A topic that cannot quote the question: "what the installed capacity of the Skarvholm wind
-    # farm is" as "the Skarvholm wind farm's installed capacity"; else the question's own content
-    # words in its order, without its grammar ("people died measles worldwide 2023").
-    topic = _owner_first(clause) or " ".join(
-        w
-        for w in shape.text.rstrip("?").split()
-        if w.lower() not in tx.STOPWORDS and w.lower() not in {"many", "much", "tell", "me"}
+    # farm is" as "the Skarvholm wind farm's installed capacity"; else what the ask measures and
+    # of what ("kilometres of cable for Castellan Cables' Moerdijk factory" of "How many
+    # kilometres of cable can Castellan Cables' Moerdijk factory make?"); else the question's own
+    # content words in its order, without its grammar ("people died measles worldwide 2023").
+    topic = (
+        _owner_first(clause)
+        or _named_subject(ask, shape.focus)
+        or " ".join(
+            w
+            for w in shape.text.rstrip("?").split()
+            if w.lower() not in tx.STOPWORDS and w.lower() not in {"many", "much", "tell", "me"}
+        )
     )
     for text in (
         f"Explain {clause}" if not re.match(r"^(?:how many|how much|when|where|who|which|what)\b", clause) else "",
