@@ -35,14 +35,16 @@ class Page:
 
 
 def page_cache_key(url: str, owner) -> str:
-    """The page cache key of `url` as `owner` reads it. Uploads are private: their cache
-    entries are keyed by owner too."""
-    return url_hash(url if url.startswith("http") else f"{getattr(owner, 'pk', '-')}:{url}")
+    """The page cache key of `url` as `owner` (a user, a user's id, or None) reads it. Uploads
+    are private: their cache entries are keyed by owner too."""
+    owner_id = getattr(owner, "pk", owner)
+    return url_hash(url if url.startswith("http") else f"{'-' if owner_id is None else owner_id}:{url}")
 
 
 def get_page(url: str, *, owner=None) -> Page:
-    """The cleaned page at `url`. Raises FetchRefused, FetchFailed (permanent),
-    FetchUnavailable (transient) or PermanentStepError when the body has no readable text."""
+    """The cleaned page at `url` as `owner` (a user, a user's id, or None) reads it. Raises
+    FetchRefused, FetchFailed (permanent), FetchUnavailable (transient) or PermanentStepError
+    when the body has no readable text."""
     key = page_cache_key(url, owner)
     now = timezone.now()
     cached = PageCache.objects.filter(url_hash=key, expires_at__gt=now).first()

@@ -62,7 +62,7 @@ def _fetch(ctx: RunContext, url: str, source: Source) -> StepResult:
     last_error = ""
     for attempt in range(1, FETCH_ATTEMPTS + 1):
         try:
-            page = pages.get_page(url, owner=ctx.job.user)
+            page = pages.get_page(url, owner=ctx.job.user_id)  # the id: no query for the user row
             break
         except TransientStepError as exc:
             last_error = str(exc)

@@ -52,6 +52,8 @@ class WorkerRows:
     def read_output(self, url: str) -> dict | None:
         key = step_key(self.ctx.job_id, self.sq.pk, "read", url_hash(url))
         if key not in self.ctx.replay:
+            if self.ctx.loaded(key):
+                return None  # this task's prefetch read every finished step of this worker
             found = stored_output(key)
             if found is None:
                 return None
