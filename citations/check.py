@@ -86,6 +86,18 @@ def stage_one(note_ids: list, known: dict) -> tuple[list, str]:
     return good, "; ".join(problems)
 
 
+def _bare(text: str) -> str:
+    return " ".join(text.split()).rstrip(".!?;: ")
+
+
+def quoted_word_for_word(text: str, notes: list) -> bool:
+    """The sentence is one of its cited quotes, character for character (spacing and final
+    punctuation aside): the quote passed stage one, so the page says exactly this and no judge
+    can find it unsupported. A sentence that adds, drops or changes one character is judged."""
+    bare = _bare(text)
+    return bool(bare) and any(_bare(n.quote) == bare for n in notes)
+
+
 def is_factual(text: str) -> bool:
     """A sentence that states something checkable: a name or a figure."""
     return bool(tx.entities(text) or tx.numbers(text))

@@ -7,14 +7,18 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
+from django.conf import settings
+
 from agents.llm import ModelOutputError
 from citations import judge as judging
 from citations.check import (
     NOT_CHECKED,
+    SUPPORTED,
     UNSUPPORTED,
     CheckedSentence,
     composed_problem,
     is_factual,
+    quoted_word_for_word,
     single_source,
     stage_one,
 )
@@ -32,7 +36,14 @@ def generation_key(ctx: RunContext, counter: str) -> str:
     return f"g{generation}-{counter}" if generation else counter
 
 
+QUOTED_REASON = "the sentence is its cited quote, word for word (checked in code: no judge call)"
+
+
 def _judge_step(ctx: RunContext, counter: str, text: str, notes: list[Note]) -> dict:
+    if settings.CHECK_QUOTES_IN_CODE and quoted_word_for_word(text, notes):
+        # The page says exactly this (stage one): a judge could only agree. No step, no call:
+        # the same inputs give the same verdict on a replay.
+        return {"verdict": SUPPORTED, "reason": QUOTED_REASON}
     return run_step(
         ctx,
         kind="check",

@@ -227,6 +227,9 @@ WRITE_CHECK_PARALLEL = env_bool("WRITE_CHECK_PARALLEL", True)
 # ~50 tokens at 50 tokens/s) and a rewrite ~3 s more: 4 sentences keep a batch near the design's
 # 10 s of checks, while ~60 sentences make ~15 tasks, not 60.
 CHECK_BATCH_SENTENCES = env_int("CHECK_BATCH_SENTENCES", 4)
+# A sentence that is one of its cited quotes word for word is supported by stage one itself: no
+# judge call (about three in four of the offline engine's sentences). False: the judge sees all.
+CHECK_QUOTES_IN_CODE = env_bool("CHECK_QUOTES_IN_CODE", True)
 SECOND_ROUND_MIN_LEFT_FRACTION = 0.30
 
 # --- Models, one litellm model string per role. "offline/..." is the bundled extractive engine.

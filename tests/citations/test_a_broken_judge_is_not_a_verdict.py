@@ -51,6 +51,7 @@ def draft_of(notes):
 def test_an_unusable_judge_is_asked_once_more_then_the_sentence_is_dropped_as_not_checked(
     job_with_notes, settings, alice
 ):
+    settings.CHECK_QUOTES_IN_CODE = False  # about the judge: its sentences are their quotes word for word
     job, notes = job_with_notes
     supported = {"verdict": "supported", "reason": "the quote states it"}
     # Sentence 1: garbage, garbage after repair; asked again: garbage twice more -> not checked.
@@ -74,6 +75,7 @@ def test_an_unusable_judge_is_asked_once_more_then_the_sentence_is_dropped_as_no
 
 
 def test_a_judge_that_recovers_on_the_second_ask_gives_a_verdict(job_with_notes, settings):
+    settings.CHECK_QUOTES_IN_CODE = False  # about the judge: its sentences are their quotes word for word
     job, notes = job_with_notes
     supported = {"verdict": "supported", "reason": "the quote states it"}
     with scripted_model(

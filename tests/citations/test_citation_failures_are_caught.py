@@ -140,6 +140,7 @@ def claims_history(job, original):
 
 
 def test_a_sentence_judged_unsupported_twice_is_dropped_and_the_claims_say_why(job_with_notes, settings):
+    settings.CHECK_QUOTES_IN_CODE = False  # about the judge: its sentences are their quotes word for word
     job, n = job_with_notes
     sentence = "Kestrel Automotive buys NMC cells from Sunmark Energy."
     draft = {"sentences": [{"text": sentence, "note_ids": [n["kestrel"].pk]}], "need_context": []}
@@ -164,6 +165,7 @@ def test_a_sentence_judged_unsupported_twice_is_dropped_and_the_claims_say_why(j
 
 
 def test_the_citation_check_can_be_run_again_on_a_finished_report(job_with_notes, settings, monkeypatch):
+    settings.CHECK_QUOTES_IN_CODE = False  # about the judge: its sentences are their quotes word for word
     from jobs import services
     from jobs.models import Step
 

@@ -53,6 +53,7 @@ def drafted_job(alice):
 
 
 def test_the_body_checks_what_no_batch_reported_and_keeps_report_order(drafted_job, settings):
+    settings.CHECK_QUOTES_IN_CODE = False  # about the judge: its sentences are their quotes word for word
     job, drafted = drafted_job
     ctx = RunContext(job=job, epoch=job.epoch)
     yes = {"verdict": "supported", "reason": "scripted"}
