@@ -11,6 +11,7 @@ appear together in one quote (which catches a sentence that blends two notes).
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections import Counter
@@ -531,6 +532,7 @@ ALL_NAMED_BONUS = 0.25
 OTHER_SUBJECT_SHARE = 0.5
 NO_FIGURE_SHARE = 0.7
 FOCUS_MISSING_SHARE = 0.5
+OWNER_SUBJECT_SHARE = 0.5
 OWN_SQ_BONUS = 0.05  # a tie-breaker: the note its worker found for exactly this link
 
 
@@ -575,6 +577,8 @@ def _fit(
     if about_its_names and (names := _ask_names(ask)):
         if not any(_names(note, n) for n in names) or _row_of_a_part(note["claim"], names):
             score *= OTHER_SUBJECT_SHARE
+    if _about_the_owner(ask, note["claim"]):
+        score *= OWNER_SUBJECT_SHARE
     years = {y for y in tx.numbers(ask) if tx.is_year(y)}
     note_years = {y for y in tx.numbers(note["claim"]) if tx.is_year(y)}
     if years and note_years and not years & note_years:
@@ -587,6 +591,27 @@ def _fit(
     elif _YEAR_ASK_RE.search(ask) and note_years:
         score += QUANTITY_BONUS  # the ask wants a year and the note gives one
     return score
+
+
+_OWNED_SUBJECT_RE = re.compile(r"^(?P<owner>.+?)(?:'s|\u2019s|')\s+(?P<thing>.+)$")
+
+
+@functools.lru_cache(maxsize=256)
+def _owner_and_thing(ask: str) -> tuple[str, str]:
+    """("Aurelia Mobility", "partner") for "In which city is Aurelia Mobility's solid-state
+    partner headquartered?": the owner named in the ask's subject and the head of what it owns;
+    ("", "") when the ask's subject owns nothing."""
+    m = _OWNED_SUBJECT_RE.match(qtext.ask_subject(ask))
+    return (m.group("owner"), m.group("thing").split()[-1]) if m else ("", "")
+
+
+def _about_the_owner(ask: str, claim: str) -> bool:
+    """The note says the ask's predicate of the owner, not of what it owns: "Aurelia Mobility is
+    headquartered in Turin" opens with the owner and never names its partner, so it does not say
+    where "Aurelia Mobility's solid-state partner" is headquartered. A note that names the owned
+    thing ("Corvane Materials runs its largest plant in Nysa") still answers."""
+    owner, thing = _owner_and_thing(ask)
+    return bool(owner) and _subject(claim) == owner and not _prefix_terms(thing) <= _prefix_terms(claim)
 
 
 def _row_of_a_part(claim: str, names: list[str]) -> bool:
@@ -612,7 +637,11 @@ def _focus(ask: str, notes: list[dict]) -> frozenset:
     kinds = {m.group(1).lower()[:5] for m in re.finditer(r"\b(?:which|what)\s+(\w+)", ask, re.I)}
     wanted = {t for t in _ask_terms(ask) if t not in kinds}
     names = _ask_names(ask)
-    about = [_prefix_terms(n["claim"]) for n in notes if names and all(_names(n, x) for x in names)]
+    about = [
+        _prefix_terms(n["claim"])
+        for n in notes
+        if names and all(_names(n, x) for x in names) and not _about_the_owner(ask, n["claim"])
+    ]
     if len(wanted) < 2 or not about:
         return frozenset()
     used = Counter(t for terms in about for t in terms & wanted)
