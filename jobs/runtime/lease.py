@@ -32,6 +32,7 @@ import os
 import re
 import socket
 import threading
+import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -109,7 +110,18 @@ def renew(job_id, epoch: int):
         f"WHERE job_id = %s AND epoch = %s AND status IN ({marks}) RETURNING *",
         params,
     )
-    return next(iter(rows), None)
+    job = next(iter(rows), None)
+    if job is not None:
+        keeper.renewed([(str(job_id), int(epoch))])
+    return job
+
+
+def owned(job_id, epoch: int):
+    """The job, if `epoch` still owns it and it is active, read without renewing the lease (this
+    process renewed it less than LEASE_RENEW_SECONDS ago); None otherwise."""
+    from jobs.models import Job
+
+    return Job.objects.filter(pk=job_id, epoch=int(epoch), status__in=list(_active_statuses())).first()
 
 
 # The keeper renews every lease its process holds in one UPDATE per this many jobs: one round
@@ -152,6 +164,9 @@ class _Keeper:
         self._lock = threading.Lock()
         self._held: dict[tuple[str, int], int] = {}
         self._lost: set[tuple[str, int]] = set()
+        # When this process last extended each lease (monotonic seconds): a task that starts
+        # within LEASE_RENEW_SECONDS of it reads the job instead of writing the row again.
+        self._renewed_at: dict[tuple[str, int], float] = {}
         self._threads: list[threading.Thread] = []
         self._pid = None
 
@@ -186,6 +201,18 @@ class _Keeper:
             else:
                 self._held[key] = n
 
+    def renewed(self, keys) -> None:
+        now = time.monotonic()
+        with self._lock:
+            for key in keys:
+                self._renewed_at[key] = now
+            if len(self._renewed_at) > RENEW_BATCH:  # forget leases not extended for a whole expiry
+                self._renewed_at = {k: t for k, t in self._renewed_at.items() if now - t < settings.LEASE_TTL_SECONDS}
+
+    def renewed_recently(self, job_id, epoch) -> bool:
+        at = self._renewed_at.get((str(job_id), int(epoch)))
+        return at is not None and time.monotonic() - at < settings.LEASE_RENEW_SECONDS
+
     def is_lost(self, job_id, epoch) -> bool:
         return (str(job_id), int(epoch)) in self._lost
 
@@ -206,6 +233,7 @@ class _Keeper:
             batch = keys[start : start + RENEW_BATCH]
             try:
                 renewed = renew_many(batch)
+                self.renewed(renewed)
                 missed = [key for key in batch if key not in renewed]
                 # A row this connection cannot see is not fenced: the step's own checks find a
                 # deleted job gone (and a test's uncommitted job is only invisible from here).
@@ -255,7 +283,11 @@ def hold(job_id, epoch: int):
     # so this task either counts as a survivor or finds the new epoch before any step.
     keeper.acquire(job_id, epoch)
     try:
-        job = renew(job_id, epoch)
+        # The design renews a lease every LEASE_RENEW_SECONDS, not on every task: a task that
+        # starts soon after this process extended it only reads the row (no row version, no wait
+        # on the row's lock behind other tasks' step commits). A sweeper that bumps the epoch
+        # meanwhile still fences this task: at its first step's lookup, else at its commit.
+        job = owned(job_id, epoch) if keeper.renewed_recently(job_id, epoch) else renew(job_id, epoch)
         if job is None:
             current = Job.objects.filter(pk=job_id).values_list("epoch", "status").first()
             if current and current[0] != epoch:
