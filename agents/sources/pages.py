@@ -74,18 +74,22 @@ def get_page(url: str, *, owner=None) -> Page:
         content_ref = store.put_text("page", page.text)
         raw_ref = store.put_bytes("raw", fetched.body)
         title, published, content_type = page.title, page.published, fetched.content_type
-    PageCache.objects.update_or_create(
-        url_hash=key,
-        defaults={
-            "url": normalise(url) if url.startswith("http") else url,
-            "content_ref": content_ref,
-            "raw_ref": raw_ref,
-            "title": title[:500],
-            "published_at": published,
-            "content_type": content_type,
-            "fetched_at": now,
-            "expires_at": now + timedelta(seconds=settings.PAGE_CACHE_TTL_SECONDS),
-        },
+    # One upsert statement (INSERT … ON CONFLICT DO UPDATE), not a locked read then a write.
+    fields = {
+        "url": normalise(url) if url.startswith("http") else url,
+        "content_ref": content_ref,
+        "raw_ref": raw_ref,
+        "title": title[:500],
+        "published_at": published,
+        "content_type": content_type,
+        "fetched_at": now,
+        "expires_at": now + timedelta(seconds=settings.PAGE_CACHE_TTL_SECONDS),
+    }
+    PageCache.objects.bulk_create(
+        [PageCache(url_hash=key, **fields)],
+        update_conflicts=True,
+        unique_fields=["url_hash"],
+        update_fields=list(fields),
     )
     return Page(
         url=url,

@@ -19,7 +19,7 @@ from jobs.runtime import events
 from jobs.runtime.errors import PermanentStepError, TransientStepError
 from jobs.runtime.ledger import BudgetExceeded
 from jobs.runtime.retry import FETCH_ATTEMPTS, backoff_seconds
-from jobs.runtime.steps import RunContext, StepResult, run_step
+from jobs.runtime.steps import RunContext, StepResult, run_step, step_key
 from jobs.stages.lifecycle import research_budget_spent
 
 FETCH_BACKOFF_SECONDS = 0.5
@@ -29,6 +29,8 @@ FETCH_BACKOFF_CAP_SECONDS = 4.0
 def read_one(ctx: RunContext, sq_id: int, url: str) -> dict:
     """Fetch (cached) and read one page for one sub-question; both are steps."""
     h = url_hash(url)
+    # Both steps' outputs in one query: a replay costs nothing more, a first run no lookups.
+    ctx.prefetch(step_key__in=[step_key(ctx.job_id, None, "fetch", h), step_key(ctx.job_id, sq_id, "read", h)])
     source = Source.objects.get(job=ctx.job, url_hash=h)
     fetched = run_step(ctx, kind="fetch", counter=h, fn=lambda: _fetch(ctx, url, source))
     if fetched.get("error"):
