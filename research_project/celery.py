@@ -3,6 +3,8 @@ import os
 
 from billiard import einfo
 from celery import Celery
+from celery._state import task_join_will_block
+from celery.backends.asynchronous import AsyncBackendMixin
 from celery.signals import beat_init, worker_init
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "research_project.settings")
@@ -13,6 +15,24 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "research_project.settings")
 # the whole co_positions() table, every time: about 1.5 ms for Celery's tracer frame, 0.2 CPU-s
 # per report. A code object never changes, so one copy per code object is enough.
 einfo._Frame.Code = staticmethod(functools.lru_cache(maxsize=4096)(einfo._Code))
+
+# Celery's group (every chord header: rounds, readers, sections, check batches) ties a barrier to
+# each header task's result, which subscribes this process to the task's result channel; then
+# every result is published to it and the subscription is dropped when the result object is
+# collected (a SUBSCRIBE and an UNSUBSCRIBE per header task, about 100 commands per report, and
+# results piling up unread on a pub/sub connection nobody drains). Inside a worker no task ever
+# waits on a result (the chord's body is fired by its counter in Redis, not by the barrier), so
+# there the subscription is skipped; a process that may wait (the web, a command) keeps it.
+_add_pending_result = AsyncBackendMixin.add_pending_result
+
+
+def _add_pending_result_unless_in_worker(self, result, weak=False, start_drainer=True):
+    if task_join_will_block():
+        return result
+    return _add_pending_result(self, result, weak=weak, start_drainer=start_drainer)
+
+
+AsyncBackendMixin.add_pending_result = _add_pending_result_unless_in_worker
 
 app = Celery("research_project")
 app.config_from_object("django.conf:settings", namespace="CELERY")
