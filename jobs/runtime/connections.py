@@ -29,3 +29,14 @@ def close_old_before_task(sender=None, **_) -> None:
     if getattr(getattr(sender, "request", None), "is_eager", False):
         return
     close_old_connections()
+
+
+def release_after_task(sender=None, **_) -> None:
+    """Celery's task_postrun: with the pool, a worker thread gives its connection back when its
+    task ends. Waiting for the next task is a wait too: a process's idle threads (hundreds, for
+    a fleet of jobs waiting on models) would otherwise each keep a connection, the pool would run
+    dry, and the lease keeper, waiting for one, would let leases lapse. Not for an eager task
+    (the caller's connection)."""
+    if getattr(getattr(sender, "request", None), "is_eager", False):
+        return
+    release_for_wait()

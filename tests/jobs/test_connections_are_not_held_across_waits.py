@@ -54,3 +54,19 @@ def test_no_connection_is_held_while_a_step_waits_on_the_model(live, settings, m
         out = run_step(RunContext(job=job, epoch=job.epoch), kind="check", counter="wait-0", fn=fn)
     assert out["verdict"] == "supported"
     assert held_during_call == [False]
+
+
+def test_a_finished_task_gives_its_connection_back_unless_it_ran_in_its_callers_thread(live, settings):
+    """Waiting for the next task is a wait too: an idle worker thread holds no connection."""
+    from celery import signals
+
+    from jobs.tasks import process_stats
+
+    settings.DB_POOL = True
+    Job.objects.exists()
+    process_stats.request.is_eager = True  # applied in the caller's thread: the caller's connection
+    signals.task_postrun.send(sender=process_stats, task_id="t-eager", task=process_stats)
+    assert connection.connection is not None
+    process_stats.request.is_eager = False
+    signals.task_postrun.send(sender=process_stats, task_id="t-worker", task=process_stats)
+    assert connection.connection is None
