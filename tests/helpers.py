@@ -148,3 +148,22 @@ def notes_from_sources(user, sources: dict[str, tuple[str, str, object]]) -> dic
         key: NoteFactory(job=job, source=SourceFactory(job=job, domain=domain, title=title, published_at=published))
         for key, (domain, title, published) in sources.items()
     }
+
+
+def job_with_quoted_notes(user, page: str, quotes: tuple[str, ...], *, status, heading: str, domain: str):
+    """A job of `user` (in `status`, one outline section `heading`) with one stored page and a note
+    per quote of it, each quote at its offsets: (job, notes in the order of `quotes`)."""
+    from agents.sources import store
+    from jobs.models import Note
+    from tests.factories import JobFactory, SourceFactory, SubQuestionFactory
+
+    job = JobFactory(user=user, status=status, outline=[{"heading": heading, "purpose": f"{heading}."}])
+    sq = SubQuestionFactory(job=job, section=heading)
+    source = SourceFactory(job=job, content_ref=store.put_text("page", page), domain=domain)
+    notes = [
+        Note.objects.create(
+            job=job, sq=sq, source=source, claim=q, quote=q, char_start=page.index(q), char_end=page.index(q) + len(q)
+        )
+        for q in quotes
+    ]
+    return job, notes

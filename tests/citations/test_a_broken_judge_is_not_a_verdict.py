@@ -7,12 +7,11 @@ are real."""
 import pytest
 from django.test import Client
 
-from agents.sources import store
-from jobs.models import Job, Note, ReportClaim
+from jobs.models import Job, ReportClaim
 from jobs.runtime.steps import RunContext
 from jobs.stages import write
-from tests.factories import JobFactory, SourceFactory, SubQuestionFactory
 from tests.fakes import scripted_model
+from tests.helpers import job_with_quoted_notes
 
 pytestmark = pytest.mark.django_db
 
@@ -27,18 +26,9 @@ GARBAGE = "I think it is fine {verdict: yes"
 
 @pytest.fixture
 def job_with_notes(alice):
-    job = JobFactory(
-        user=alice, status=Job.Status.WRITING, outline=[{"heading": "Suppliers", "purpose": "Who supplies whom."}]
+    return job_with_quoted_notes(
+        alice, PAGE, (KESTREL, SHARE), status=Job.Status.WRITING, heading="Suppliers", domain="a.example"
     )
-    sq = SubQuestionFactory(job=job, section="Suppliers", text="Which cells does Kestrel buy?")
-    source = SourceFactory(job=job, content_ref=store.put_text("page", PAGE), domain="a.example")
-    notes = [
-        Note.objects.create(
-            job=job, sq=sq, source=source, claim=q, quote=q, char_start=PAGE.index(q), char_end=PAGE.index(q) + len(q)
-        )
-        for q in (KESTREL, SHARE)
-    ]
-    return job, notes
 
 
 def draft_of(notes):

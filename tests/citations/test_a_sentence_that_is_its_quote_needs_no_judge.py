@@ -6,13 +6,12 @@ a FAKE scripted to answer; the stage-one check and the step log are real."""
 
 import pytest
 
-from agents.sources import store
 from citations.check import quoted_word_for_word
-from jobs.models import Job, Note, ReportClaim, Step
+from jobs.models import Job, ReportClaim, Step
 from jobs.runtime.steps import RunContext
 from jobs.stages import check
-from tests.factories import JobFactory, SourceFactory, SubQuestionFactory
 from tests.fakes import scripted_model
+from tests.helpers import job_with_quoted_notes
 
 pytestmark = pytest.mark.django_db
 
@@ -23,16 +22,9 @@ SHIPPED = "Orrin Foundry shipped 4,200 valve bodies in 2025."
 
 @pytest.fixture
 def job_and_notes(alice):
-    job = JobFactory(user=alice, status=Job.Status.CHECKING, outline=[{"heading": "Supply", "purpose": "Who casts."}])
-    sq = SubQuestionFactory(job=job, section="Supply")
-    source = SourceFactory(job=job, content_ref=store.put_text("page", PAGE), domain="orrin.example")
-    notes = [
-        Note.objects.create(
-            job=job, sq=sq, source=source, claim=q, quote=q, char_start=PAGE.index(q), char_end=PAGE.index(q) + len(q)
-        )
-        for q in (CASTS, SHIPPED)
-    ]
-    return job, notes
+    return job_with_quoted_notes(
+        alice, PAGE, (CASTS, SHIPPED), status=Job.Status.CHECKING, heading="Supply", domain="orrin.example"
+    )
 
 
 def drafts(pairs):
