@@ -285,8 +285,9 @@ def hold(job_id, epoch: int):
     try:
         # The design renews a lease every LEASE_RENEW_SECONDS, not on every task: a task that
         # starts soon after this process extended it only reads the row (no row version, no wait
-        # on the row's lock behind other tasks' step commits). A sweeper that bumps the epoch
-        # meanwhile still fences this task: at its first step's lookup, else at its commit.
+        # on the row's lock behind other tasks' step commits). Such a task does not wait for a
+        # deciding sweeper; if the sweeper then bumps the epoch, the task is still fenced (at its
+        # first step's lookup, else at that step's commit): at most that one step is redone.
         job = owned(job_id, epoch) if keeper.renewed_recently(job_id, epoch) else renew(job_id, epoch)
         if job is None:
             current = Job.objects.filter(pk=job_id).values_list("epoch", "status").first()
