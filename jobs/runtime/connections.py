@@ -26,9 +26,8 @@ def close_old_before_task(sender=None, **_) -> None:
     (CELERY_DB_REUSE_MAX), so, as between two requests, one that broke or passed
     DB_CONN_MAX_AGE is closed first. Not for a task applied in the caller's thread (eager):
     that is the caller's connection, maybe inside its transaction."""
-    if getattr(getattr(sender, "request", None), "is_eager", False):
-        return
-    close_old_connections()
+    if not _in_callers_thread(sender):
+        close_old_connections()
 
 
 def release_after_task(sender=None, **_) -> None:
@@ -37,6 +36,10 @@ def release_after_task(sender=None, **_) -> None:
     a fleet of jobs waiting on models) would otherwise each keep a connection, the pool would run
     dry, and the lease keeper, waiting for one, would let leases lapse. Not for an eager task
     (the caller's connection)."""
-    if getattr(getattr(sender, "request", None), "is_eager", False):
-        return
-    release_for_wait()
+    if not _in_callers_thread(sender):
+        release_for_wait()
+
+
+def _in_callers_thread(task) -> bool:
+    """The task was applied eagerly: it runs on its caller's connection, maybe in its transaction."""
+    return bool(getattr(getattr(task, "request", None), "is_eager", False))
