@@ -304,11 +304,21 @@ def _source_label(title: str, domain: str, text: str) -> str:
     if text:
         # Every mention counts: a menu run on into the name ("Halden Blue Energy News About")
         # is there once, the name itself in every paragraph that names the publisher.
-        found = Counter(n for n in names(text) if _names_site(n, label))
+        # Line by line: a heading without a full stop would run on into the next line's name
+        # ("… in the European Union" + "The European Battery Registry recorded …").
+        # A sentence's opening "The" is no part of the name, unless the site is called so ("The Verge").
+        found = Counter(
+            _without_the(n, label) for line in text.splitlines() for n in names(line) if _names_site(n, label)
+        )
         if found:
             return max(found, key=lambda n: (found[n], -len(n)))
     words = [w for w in re.split(r"[-_]+", label) if w]
     return " ".join(w[:1].upper() + w[1:] for w in words) or (domain or "the source")
+
+
+def _without_the(name: str, label: str) -> str:
+    bare = re.sub(r"^The\s+", "", name)
+    return bare if bare != name and _names_site(bare, label) else name
 
 
 def is_title(sentence: str, titles: list[str]) -> bool:

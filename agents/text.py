@@ -146,6 +146,23 @@ def states_figure(text: str) -> bool:
     return any(not is_year(n) for n in numbers(text))
 
 
+# Words that say how far a figure can be trusted: not confirmed, not approved, an estimate, a
+# possible phase, "according to people familiar with …". An analyst reads these beside the figure.
+_CAVEAT_RE = re.compile(
+    r"\b(?:(?:not|never|yet to)\s+(?:\w+\s+){0,2}?(?:confirm|approv|verif|decid|includ|disclos|final|sign)\w*"
+    r"|not\s+taken\s+an?\s+(?:\w+\s+)?decision|unconfirmed|unverified|unofficial|preliminary|provisional"
+    r"|tentative|speculative|rumou?r\w*|according to (?:people|persons|sources) familiar"
+    r"|refers? to an?\s+(?:possible|planned|proposed)|could (?:take|raise|reach|bring|lift)\b)",
+    re.I,
+)
+
+
+def qualifies_figure(text: str) -> bool:
+    """A sentence that states a figure and says how far it can be trusted ("Sunmark Energy has
+    not confirmed the 45 GWh figure", "This is a preliminary estimate of 44%")."""
+    return states_figure(text) and bool(_CAVEAT_RE.search(text))
+
+
 @dataclass(frozen=True)
 class Sentence:
     start: int

@@ -25,6 +25,7 @@ from citations import facts as fx
 MAX_ATTRIBUTE_WORDS = 3
 # Words a side's own claim must add to the disagreement sentence for it to be quoted as well.
 MIN_BASIS_TERMS = 3
+MAX_CAVEATS = 2  # quoted qualifications of a value that does not lead, per disagreement
 
 
 @dataclass
@@ -132,7 +133,11 @@ class Disagreement:
         """{"text", "note_ids"}: one sentence giving every credible side's value with its source and date."""
         subject = _display_subject(self.sides[0].representative, self.subject_text)
         attribute = self.attribute_text
-        about = f"{attribute} for {subject}" if attribute else subject
+        phrase = _subject_phrase([s.representative.claim for s in self.sides], self.subject_text.split(", "))
+        if phrase and attribute:
+            about = f"the {attribute} of {phrase}"  # "the capacity of Sunmark Energy's Ostrava plant"
+        else:
+            about = f"{attribute} for {subject}" if attribute else subject
         period = self.sides[0].representative.period
         if period and period not in about:
             about = f"{about} in {period}"
@@ -156,6 +161,39 @@ class Disagreement:
                 continue
             name = rep.source_name or rep.domain
             out.append({"text": f"{name} writes: \u201c{words}.\u201d", "note_ids": [rep.note_id]})
+        return out
+
+    def caveats(self, notes: list) -> list[dict]:
+        """[{"text", "note_ids"}]: what any source says about how far a value that does not lead
+        can be trusted ("CellMarket Weekly writes: “Sunmark Energy itself has not confirmed the
+        45 GWh figure.”", "… refers to a possible third phase that Helion Cells has not approved"),
+        quoted and attributed after the disagreement: a reader weighing the values needs it most.
+        A note qualifies when it names the disputed subject, states that value and qualifies it
+        (tx.qualifies_figure); at most MAX_CAVEATS, the most credible first."""
+        subject = set(self.subject_text.split(", "))
+        wanted = [
+            (s.representative.quantity.value, s.representative.quantity.dimension, set(s.note_ids))
+            for s in self.sides[1:]
+        ]
+        found = []
+        for note in notes:
+            words = (note.quote or "").strip()
+            if not words or not tx.qualifies_figure(words) or not subject & set(fx._entity_keys(words)):
+                continue
+            values = {(q.value, q.dimension) for q in fx.quantities(words)}
+            if any((v, d) in values and note.id not in ids for v, d, ids in wanted):
+                found.append(note)
+        found.sort(key=lambda n: (-(n.credibility or 0.0), n.id))
+        out, seen = [], set()
+        for note in found:
+            key = " ".join(note.quote.lower().split())
+            if key in seen:
+                continue  # a syndicated copy says the same
+            seen.add(key)
+            words = note.quote.strip().rstrip(".")
+            out.append({"text": f"{note.source_name} writes: \u201c{words}.\u201d", "note_ids": [note.id]})
+            if len(out) == MAX_CAVEATS:
+                break
         return out
 
     def to_json(self) -> dict:
@@ -187,6 +225,23 @@ class Disagreement:
 def _subject_order(fact: fx.Fact) -> list[str]:
     low = fact.claim.lower()
     return sorted(fact.subject, key=lambda e: low.find(e) if e in low else len(low))
+
+
+def _subject_phrase(claims: list[str], names: list[str]) -> str:
+    """A noun phrase of the claims that joins two of the subject's names as they are written:
+    "Sunmark Energy's Ostrava plant", "the Szeged plant of Helion Cells" (for the names
+    Ostrava, Sunmark Energy and Czech Republic); "" when no claim has one."""
+    if len(names) < 2:
+        return ""
+    alternatives = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    owned = re.compile(rf"\b(?P<a>{alternatives})['\u2019]s\s+(?P<b>{alternatives})\s+(?P<noun>[a-z][\w-]*)\b", re.I)
+    of = re.compile(rf"\bthe\s+(?P<b>{alternatives})\s+(?P<noun>[a-z][\w-]*)\s+of\s+(?P<a>{alternatives})\b", re.I)
+    for claim in claims:
+        for pattern in (owned, of):
+            m = pattern.search(claim)
+            if m and m.group("a").lower() != m.group("b").lower() and m.group("noun").lower() not in tx.STOPWORDS:
+                return m.group(0) if pattern is owned else m.group(0)[0].lower() + m.group(0)[1:]
+    return ""
 
 
 def _display_subject(fact: fx.Fact, subject: str) -> str:

@@ -122,11 +122,22 @@ def select(
                 withheld.setdefault(
                     i, f"outweighed figure {side.representative.value_text}: stated only in disagreement {d.id}"
                 )
+        # What sources say of a value's trust is quoted beside the disagreement, not repeated.
+        basis = d.basis({n.id: n.quote for n in notes})
+        quoted = {b["text"] for b in basis}
+        caveats = [
+            c
+            for c in d.caveats([n for n in notes if not credibility.is_low_quality(n.credibility)])
+            if c["text"] not in quoted
+        ]
+        for caveat in caveats:
+            for i in caveat["note_ids"]:
+                withheld.setdefault(i, f"quoted beside disagreement {d.id}")
         disagreements.append(
             d.to_json()
             | {
                 "draft": d.sentence(),
-                "basis": d.basis({n.id: n.quote for n in notes}),
+                "basis": basis + caveats,
                 "disputed_values": [s.representative.value_text for s in d.sides],
             }
         )

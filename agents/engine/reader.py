@@ -39,6 +39,7 @@ _RANK_ASK_RE = re.compile(
     re.I,
 )
 RANK_ROW_BONUS = 1.0  # of its score: the row whose rank is the asked one ("second-highest": Rank 2)
+CAVEAT_BONUS = 0.5  # of its score: a sentence saying a figure is unconfirmed, an estimate, a possible phase
 
 
 def asked_rank(subquestion: str) -> int:
@@ -319,6 +320,8 @@ def read(subquestion: str, page: str, max_notes: int = 5, title: str = "") -> di
             bonus += BRIDGE_BONUS * score * sum(1 for n in bridged if n in body)
         if rank and table is not None and tx.row_rank(sent.text) == rank:
             bonus += RANK_ROW_BONUS * score
+        if table is None and tx.qualifies_figure(sent.text):
+            bonus += CAVEAT_BONUS * score  # how far a figure can be trusted belongs beside it
         total = score + bonus
         if asks_of_names and not specific:
             total *= GENERIC_WEIGHT

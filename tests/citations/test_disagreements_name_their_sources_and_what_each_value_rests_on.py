@@ -216,3 +216,10 @@ def test_the_disputed_measure_is_named_as_a_measure_not_with_the_verb_that_repor
     ]
     out = select(question="How did Lake Orva perform?", outline=[{"heading": "S", "purpose": "x"}], notes=factors)
     assert out["disagreements"][0]["sentence"].startswith("Sources disagree on capacity factor for Lake Orva in 2025: ")
+
+
+def test_a_site_named_only_in_its_text_is_named_though_a_heading_runs_into_the_line():
+    """A heading without a full stop is no part of the next line's name: the publisher is
+    "Harbour Register", not "Northern Sea The Harbour Register" nor the domain's "Hr"."""
+    text = "Annual report on terminals of the Northern Sea\nThe Harbour Register recorded 8 terminals in 2025."
+    assert composition.source_label("Annual report on terminals", "hr.europa.example", text) == "Harbour Register"
