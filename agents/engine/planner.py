@@ -720,7 +720,7 @@ def _set_plan(p: _Plan, shape: qshape.QuestionShape, deep: bool) -> None:
         p.add(f"Which changes to {owner} {focus} were there {shape.time or 'recently'}?", compare, 2)
     else:
         p.add(f"How do {owner} {focus} compare?", compare, 2)
-        p.add(f"Which {focus} did {compact} have before {_this_year() - 1}?", changes)
+        p.add(f"Which changes to {owner} {focus} were made or announced since {_this_year() - 2}?", changes)
     if deep:
         p.add(f"Which of the {focus} serve more than one of {compact}?", compare, 2)
 

@@ -53,3 +53,11 @@ def test_a_past_verb_goes_back_to_its_base_form():
         "sell",
         "operate",
     ]
+
+
+def test_a_comparison_of_a_sets_focus_asks_what_changed_and_what_is_announced():
+    """An analyst comparing suppliers says who supplies now and what is about to change (a new
+    supplier from next year, a pilot without volume), not only who supplied before."""
+    plan = texts("Compare the cathode suppliers of the three largest tractor makers")
+    assert any(t.startswith("Which changes to the three largest makers' cathode suppliers") for t in plan), plan
+    assert any("made or announced since" in t for t in plan), plan
