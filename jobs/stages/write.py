@@ -430,8 +430,8 @@ MAX_SIDE_BY_SIDE_NOTES = 3  # per row: the first note of each name it shows come
 
 def with_side_by_side(job: Job, drafted: list[dict], table: dict | None) -> list[dict]:
     """A comparison's opening sets the table's rows side by side in one sentence (built in code,
-    so every model's report has it), after the opening's sentence that lists the rows' names
-    (else at its end); the table's cells are checked first (report.comparison_table), so the
+    so every model's report has it), first, or second after the opening's sentence that lists
+    the rows' names; the table's cells are checked first (report.comparison_table), so the
     sentence holds only what their notes hold."""
     checked = report.comparison_table(job, table) if table else None
     if not checked:
@@ -443,12 +443,15 @@ def with_side_by_side(job: Job, drafted: list[dict], table: dict | None) -> list
         return drafted
     ids = list(dict.fromkeys(i for _, c in rows for i in c["citations"][:MAX_SIDE_BY_SIDE_NOTES]))
     entities = [e for e, _ in rows]
-    at = next(
-        (k + 1 for k, d in enumerate(opening) if sum(e in d["text"] for e in entities) >= len(entities) / 2),
-        len(opening),
+    listing = next(
+        (k for k, d in enumerate(opening) if sum(e in d["text"] for e in entities) >= max(2, len(entities) / 2)),
+        None,
     )
     summary = {"text": text, "note_ids": ids, "section_index": 0, "heading": ANSWER_HEADING}
-    opening = [*opening[:at], summary, *opening[at:]]
+    # The comparison is the direct answer: it opens the report, after only the sentence that
+    # says which things are compared; the opening's other sentences (a single member's news) follow.
+    lead = [opening[listing]] if listing is not None else []
+    opening = [*lead, summary, *(d for k, d in enumerate(opening) if k != listing)]
     opening = [{**d, "position": k} for k, d in enumerate(opening)]
     return opening + [d for d in drafted if d["section_index"] != 0]
 

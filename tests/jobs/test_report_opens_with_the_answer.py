@@ -321,6 +321,8 @@ def test_a_comparisons_opening_sets_the_tables_rows_side_by_side_in_one_checked_
     opening = report["sections"][0]["sentences"]
     side = [s for s in opening if s["text"].startswith("The battery suppliers of ")]
     assert len(side) == 1, [s["text"] for s in opening]
+    # The comparison is the direct answer: the report opens with it.
+    assert opening[0] is side[0], [s["text"] for s in opening]
     assert side[0]["text"] == (
         "The battery suppliers of Orvane Motors are Tessel Energy (70%) and Quarrow Cells (30%); "
         "and those of Pellan Cars are Tessel Energy."
@@ -404,3 +406,16 @@ def test_a_row_about_one_part_of_the_asked_thing_does_not_answer_for_the_whole(a
     )
     report = written(job)
     assert report["sections"][0]["sentences"][0]["text"] == "Orvane Tractors delivered 412,000 vehicles in 2025."
+
+
+def test_the_side_by_side_comparison_opens_the_report_before_one_members_news(compared, settings):
+    """Whichever model writes the opening, the comparison (the direct answer) comes first: a
+    sentence about one member that the opening's writer put first follows it."""
+    job, notes = compared
+    pellan = notes[COMPARE_NOTES[2]]
+    opening = {"sentences": [{"text": COMPARE_NOTES[2], "note_ids": [pellan.pk]}], "need_context": []}
+    with scripted_model(settings, section_draft=[opening]):  # a fake writer for the opening only
+        report = written(job)
+    texts = [s["text"] for s in report["sections"][0]["sentences"]]
+    assert texts[0].startswith("The battery suppliers of Orvane Motors are "), texts
+    assert COMPARE_NOTES[2] in texts[1:], texts
