@@ -176,6 +176,13 @@ def find_scope(question: str, notes: list[EvidenceNote], subquestions: list[str]
     scope.asked = _entities(question)
     for sq in subquestions:
         scope.planned |= {e for e in _entities(sq) if not _matches(e, scope.asked)}
+    left = {m for m in scope.members if not _matches(m, scope.planned)}
+    if listings and _OUTSIDE_SET_RE.search(question) and scope.planned and left == scope.members:
+        # The plan named what left the set ("Which maker was among the five largest in 2024 but
+        # not in 2025" -> Pellucid Cars, a member of no listing that holds it): the set's members
+        # are the answer's rivals, not the answer. The listing itself stays (about_rival).
+        scope.members = set()
+        scope.rivals = left
     named = scope.core
     partners, close = set(), set()
     for note in notes:
@@ -186,7 +193,7 @@ def find_scope(question: str, notes: list[EvidenceNote], subquestions: list[str]
             partners |= {e for e in names if not _matches(e, scope.peers)}
             if len(names) <= MAX_CLOSE_PARTNER_NAMES and not _RANKED_RE.search(note.claim):
                 close |= names  # a partnership ("Norvik Electric buys LFP cells from Borealis"), not a listing
-    scope.rivals = _rivals(question, notes, scope, close)
+    scope.rivals |= _rivals(question, notes, scope, close)
     # Linked: a partner of a partner in a note of a few names ("Lyngrev Nord has 60 BT-15
     # turbines" for a question about the wind farms of Lyngrev Nord's owner).
     scope.linked = named | close
@@ -233,6 +240,8 @@ def about_rival(note: EvidenceNote, scope: Scope) -> bool:
     names = fx._entity_keys(note.claim)
     if not names:
         return False
+    if scope.count and len(set(names)) >= scope.count:
+        return False  # a listing of the set says what the answer left or missed
     if any(_matches(e, scope.rivals) for e in names) and not any(_matches(e, scope.core) for e in names):
         return True
     return _matches(names[0], scope.rivals) and not any(_matches(e, scope.planned) for e in names)

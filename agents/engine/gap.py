@@ -493,6 +493,11 @@ def resolve_link(
         u.kind == "answer_of" and re.search(r"\branked\b|" + _RANK_DESC.pattern, u.phrase, re.I) and not u.depends
     ):
         return resolve_rank(u, sentences, exclude, offline_planner.hop_numbers(shape)[u.key])
+    left = _LEFT_SET_RE.search(u.phrase)
+    if left and u.depends:
+        # "the maker that was among the five largest in 2024 but not in 2025": the set of one
+        # year without the set of the other, not a member of the latest set.
+        return resolve_left_set(shape, u, sentences, exclude, left.group("before"), left.group("after"))
     needed = [known[d] for d in u.depends if d in known]
     if u.kind == "rank_of" and needed and _RANK_DESC.search(u.phrase):
         # "the largest plant of Sunmark Energy": a ranking among the owner's own things, read
@@ -552,6 +557,66 @@ def resolve_link(
     if own:
         return max(own, key=lambda n: (scores[n], -list(scores).index(n)))
     return scores.most_common(1)[0][0] if scores else ""
+
+
+# "among {U1} in 2024 but not in 2025", "in 2024 and not in 2025"
+_LEFT_SET_RE = re.compile(
+    r"\bin\s+(?P<before>(?:19|20)\d\d)\s*,?\s+(?:but|and)\s+not(?:\s+in)?\s+(?P<after>(?:19|20)\d\d)\b", re.I
+)
+
+
+def _row_member(row: str, head: str) -> str:
+    """The cell of a ranking row that names the ranked thing: the one under a header like the
+    set's noun ("Maker: Pellucid Cars" for "electric car makers"), else the row's first name cell."""
+    head_terms = {t[:5] for t in tx.terms(head)}
+    cells = [(h, v) for h, v in tx.row_parts(row)[1] if h and v and h.lower() not in tx.RANK_HEADERS]
+    for header, value in cells:
+        if {t[:5] for t in tx.terms(header)} & head_terms:
+            return value
+    return next((v for _, v in cells if qshape.clean_entities(v)), "")
+
+
+def sets_by_year(sentences: list[tuple[int, str]], count: int, head: str, exclude: set[str]) -> dict[str, set[str]]:
+    """{year: the names in its top `count`} as far as the sentences give them: ranking rows with
+    a year in their caption and a rank within `count` ("Electric car makers ranked by 2024
+    deliveries — Rank: 5; Maker: Pellucid Cars; …"), and sentences that list `count` names
+    with one year ("The five largest … of 2025 are A, B, C, D and E")."""
+    out: dict[str, set[str]] = {}
+    for _, s in sentences:
+        if tx.is_table_row(s):
+            rank = tx.row_rank(s)
+            years = [n for n in tx.numbers(tx.row_parts(s)[0]) if tx.is_year(n)]
+            name = _row_member(s, head)
+            if 0 < rank <= count and len(set(years)) == 1 and name and name.lower() not in exclude:
+                out.setdefault(years[0], set()).add(name)
+            continue
+        years = {n for n in tx.numbers(s) if tx.is_year(n)}
+        names = [e for e in qshape.clean_entities(s) if e.lower() not in exclude]
+        if len(years) == 1 and len(names) == count:
+            out.setdefault(years.pop(), set()).update(names)
+    return out
+
+
+def resolve_left_set(
+    shape: qshape.QuestionShape,
+    u: qshape.Unknown,
+    sentences: list[tuple[int, str]],
+    exclude: set,
+    before: str,
+    after: str,
+) -> str:
+    """The name in the set of `before` that the complete set of `after` does not hold; "" when
+    the notes do not give both (a partial set of `after` cannot tell who left it)."""
+    ranked = next((d for d in shape.chain if d.key in u.depends), None)
+    count = qshape._set_count(ranked.phrase if ranked else u.phrase) or 0
+    if not count:
+        return ""
+    sets = sets_by_year(sentences, count, ranked.head if ranked else u.head, exclude)
+    earlier, later = sets.get(before, set()), sets.get(after, set())
+    if len(later) < count:
+        return ""
+    left = sorted(n for n in earlier if not any(n == m or n.split()[0] == m.split()[0] for m in later))
+    return left[0] if len(left) == 1 else ""
 
 
 def chain_decision(
