@@ -28,6 +28,7 @@ Pure: plain data in, plain data out."""
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -258,9 +259,12 @@ def generic_terms(notes: list[EvidenceNote]) -> set[str]:
 _KINDRED = {fx._key(w): fx._key(group.split()[0]) for group in tx.KINDRED_GROUPS for w in group.split()}
 
 
-def _topic_keys(text: str) -> set[str]:
+@functools.lru_cache(maxsize=8192)
+def _topic_keys(text: str) -> frozenset[str]:
+    # Cached: the selection weighs every note against the question, its sub-question and each
+    # section's purpose, the same few texts a thousand times per report.
     keys = {fx._key(w) for w in tx.words(text) if w.lower() not in tx.STOPWORDS and not w[0].isdigit() and len(w) > 2}
-    return {_KINDRED.get(k, k) for k in keys}
+    return frozenset(_KINDRED.get(k, k) for k in keys)
 
 
 def _names_or_figures(claim: str, known: set) -> bool:
