@@ -186,8 +186,12 @@ def find_scope(question: str, notes: list[EvidenceNote], subquestions: list[str]
         scope.rivals = left
     named = scope.core
     partners, close = set(), set()
+    # A lone capitalised word that opens a note ("Array cables connect the turbines …") is its
+    # first word, not a partner, unless some note writes it capitalised mid-sentence or the
+    # question or plan names it: else a page's background sentences widen the scope.
+    known = {n.lower() for n in tx.inner_names([n.claim for n in notes])} | named
     for note in notes:
-        names = _entities(note.claim)
+        names = _entities(note.claim) - _ordinary_opener(note.claim, known)
         # A name the note gives together with a name in scope, or on a page whose title names
         # one ("Holm Flats has 40 BT-12 turbines" on "Our wind farms - Westmark Offshore").
         if any(_matches(e, named) for e in names | _entities(note.title)):
@@ -199,11 +203,19 @@ def find_scope(question: str, notes: list[EvidenceNote], subquestions: list[str]
     # turbines" for a question about the wind farms of Lyngrev Nord's owner).
     scope.linked = named | close
     for note in notes:
-        names = _entities(note.claim)
+        names = _entities(note.claim) - _ordinary_opener(note.claim, known)
         if len(names) <= MAX_CLOSE_PARTNER_NAMES and any(_matches(e, close) for e in names):
             scope.linked |= names
     scope.named = (named | partners) - {p for p in scope.peers | scope.rivals if not _matches(p, scope.members)}
     return scope
+
+
+def _ordinary_opener(claim: str, known: set) -> set[str]:
+    """{the claim's opening word, lower-cased} when it is a lone capitalised word that `known`
+    does not hold; else {}."""
+    first = re.match(r"\s*([A-Z][\w-]*)\b(?!\s+[A-Z])", claim)
+    word = first.group(1).lower() if first else ""
+    return {word} if word and word not in known else set()
 
 
 def _rivals(question: str, notes: list[EvidenceNote], scope: Scope, close: set) -> set:
