@@ -389,6 +389,18 @@ def _voiced(note: dict) -> dict:
     return note
 
 
+# '"… a proud moment for our team and our suppliers," said Fraser McAllister': a person's words.
+_REMARK_RE = re.compile(
+    r"^\s*[\"\u201c].*[,.!?][\"\u201d]\s*(?:said|says|added|told)\b|\b(?:said|says)\s*[:,]?\s*[\"\u201c]", re.I
+)
+
+
+def _remark(claim: str) -> bool:
+    """A quoted remark of a person: the opening states what the sources establish and gives a
+    spokesperson's words only when no plain statement answers."""
+    return bool(_REMARK_RE.search(claim))
+
+
 def _subject(text: str) -> str:
     """The name a sentence opens with ("Kaiyo Battery Works supplies …" -> "Kaiyo Battery Works"), or ""."""
     for name in composition.names(text):
@@ -788,7 +800,7 @@ def write_answer(prompt: str) -> dict:
         # An opening states what the sources establish: a source speaking for itself
         # ("TurbineTalk Forum writes: “we will ask …”") answers an ask only when no plainly
         # stated note does (and below, is never the second sentence of an answer given).
-        scored = [x for x in scored if not x[3].get("voiced")] or scored
+        scored = [x for x in scored if not (x[3].get("voiced") or _remark(x[3]["claim"]))] or scored
         if scored:
             chosen.append(max(scored, key=lambda x: x[:3])[3])
         if len(chosen) >= MAX_ANSWER_SENTENCES:
@@ -808,7 +820,7 @@ def write_answer(prompt: str) -> dict:
     # A second sentence from the rest of the question's asks when only one was found.
     if len(chosen) < 2:
         rest = sorted(
-            (n for n in notes if n not in chosen and not (chosen and n.get("voiced"))),
+            (n for n in notes if n not in chosen and not (chosen and (n.get("voiced") or _remark(n["claim"])))),
             key=lambda n: (-fit(question, n), -n["quality"], n["place"]),
         )
         names = _ask_names(question)
@@ -823,6 +835,9 @@ def write_answer(prompt: str) -> dict:
     for n in chosen:
         if not any(_one_fact(n["claim"], d["claim"]) for d in distinct):
             distinct.append(n)
+    # A person's quoted remark comes after the plain statements, and only when fewer than two answer.
+    plain = [n for n in distinct if not _remark(n["claim"])]
+    distinct = plain + ([n for n in distinct if _remark(n["claim"])] if len(plain) < 2 else [])
     sentences = [{"text": n["claim"], "note_ids": [n["id"]] + _same_fact(n, notes)} for n in distinct]
     return {"sentences": compose(sentences), "need_context": [], "unanswered": unanswered}
 
@@ -989,32 +1004,23 @@ def comparison_table(prompt: str) -> dict:
     )
     rows = rows[:MAX_TABLE_ROWS]
     focus = (shape.focus or "").strip()
+    # "the turbine suppliers of the offshore wind farms of A and B": each row's own things (its
+    # wind farms) stand between it and the focus; the cell lists what the notes link them to.
+    owned = _owned_noun(question)
+    # Names the notes call one of those things ("the Merrow Deep offshore wind farm"): never a
+    # counterpart, whoever owns them.
+    every_thing = (
+        {t for n in notes for t in _things_in(n["claim"], owned, rows, question, n["source"])} if owned else set()
+    )
     cells, used_attrs = [], []
     for row in rows:
-        linked: dict[str, list[int]] = {}
-        shown: dict[str, str] = {}
-        for n in notes:
-            if row.lower() not in n["claim"].lower() or row.lower() not in n["quote"].lower():
-                continue
-            if focus and not (_prefix_terms(focus) & _prefix_terms(n["claim"])):
-                continue
-            for other in composition.names(n["claim"]):
-                if (
-                    other == row
-                    or other in rows
-                    or other.lower() in question.lower()
-                    or other.lower() not in n["quote"].lower()
-                    or set(other.split()) & set(row.split())
-                    or other == n["source"]
-                ):
-                    continue  # the row itself, another row, its own products ("Norvik Fjord"), the source
-                share = _figure_near(n["claim"], other)
-                # "Helion Cells NMC" (a table's cell) and "Helion Cells" are one supplier
-                key = next((k for k in linked if other.startswith(k + " ") or k.startswith(other + " ")), other)
-                linked.setdefault(key, []).append(n["id"])
-                if share and share.lower() in n["quote"].lower() and key not in shown:
-                    shown[key] = f"{other} ({share})"
-                shown.setdefault(key, other)
+        things = _row_things(row, notes, rows, question, owned) if owned else {}
+        linked, shown = _linked_names(row, notes, rows, question, focus, set(things) | every_thing)
+        for thing, link_ids in things.items():
+            found, found_shown = _linked_names(thing, notes, rows, question, focus, every_thing | {row})
+            for key, ids in found.items():
+                linked.setdefault(key, []).extend(ids + [i for i in link_ids if i not in ids])
+                shown.setdefault(key, found_shown[key])
         if linked:
             # when some linked names come with their share, those are the relation's members;
             # a name without one is an incidental mention (a chief executive)
@@ -1027,6 +1033,111 @@ def comparison_table(prompt: str) -> dict:
     if cells:
         used_attrs.append(focus or "linked to")
     return {"entities": [c["entity"] for c in cells], "attributes": used_attrs, "cells": cells}
+
+
+def _linked_names(
+    row: str, notes: list[dict], rows: list[str], question: str, focus: str, skip: set
+) -> tuple[dict[str, list[int]], dict[str, str]]:
+    """({name: note ids}, {name: as shown}) of the names the notes link `row` to for the focus
+    (each with its share or figure when the note gives one next to it)."""
+    linked: dict[str, list[int]] = {}
+    shown: dict[str, str] = {}
+    for n in notes:
+        if row.lower() not in n["claim"].lower() or row.lower() not in n["quote"].lower():
+            continue
+        if focus and not (_prefix_terms(focus) & _prefix_terms(n["claim"])):
+            continue
+        # "Merrow Deep will use 80 AW-18 turbines from Astrafell Wind": where a supplier is
+        # asked for, the names after "from" supply; the one before it is a buyer.
+        after = _SUPPLY_FROM_RE.search(n["claim"]) if _SUPPLIER_FOCUS_RE.search(focus) else None
+        for other in composition.names(n["claim"]):
+            if after and n["claim"].find(other) < after.start() and other != row:
+                continue
+            if (
+                other == row
+                or other in rows
+                or other in skip
+                or other.lower() in question.lower()
+                or other.lower() not in n["quote"].lower()
+                or set(other.split()) & set(row.split())
+                or other == n["source"]
+                or _speaker(n["claim"], other)
+                or (skip and re.search(r"\d", other))
+            ):
+                continue  # the row, another row, its own products ("Norvik Fjord"), the source, a speaker, a model
+            share = _figure_near(n["claim"], other)
+            # "Helion Cells NMC" (a table's cell) and "Helion Cells" are one supplier
+            key = next((k for k in linked if other.startswith(k + " ") or k.startswith(other + " ")), other)
+            linked.setdefault(key, []).append(n["id"])
+            if share and share.lower() in n["quote"].lower() and key not in shown:
+                shown[key] = f"{other} ({share})"
+            shown.setdefault(key, other)
+    return linked, shown
+
+
+_SUPPLIER_FOCUS_RE = re.compile(r"\b(?:suppliers?|vendors?|sources?|makers?|manufacturers?)\b", re.I)
+_SUPPLY_FROM_RE = re.compile(r"\bfrom\s+(?:the\s+)?[A-Z]")
+_OWNED_RE = re.compile(r"\b(?P<noun>[a-z][\w-]*s)\s+(?:of|owned by|run by|operated by)\s+(?:the\s+)?[A-Z]")
+MAX_LINK_NAMES = 3  # a note tying a row to its thing names few things: a listing ties nothing
+
+
+def _owned_noun(question: str) -> str:
+    """The things the compared names own, as the question writes them ("farms" of "the offshore
+    wind farms of Corrievale Renewables and Westmark Offshore"); "" when it asks of the names."""
+    m = _OWNED_RE.search(question)
+    return m.group("noun") if m else ""
+
+
+def _row_things(row: str, notes: list[dict], rows: list[str], question: str, noun: str) -> dict[str, list[int]]:
+    """{thing: note ids}: the names a note of few names ties to `row` together with the owned
+    noun ("Westmark Offshore inaugurated the Lyngrev Nord offshore wind farm", "Greyhaven Bank,
+    the wind farm of Corrievale Renewables")."""
+    out: dict[str, list[int]] = {}
+    for n in notes:
+        names = composition.names(n["claim"])
+        if row not in names or len(names) > MAX_LINK_NAMES:
+            continue
+        for name in _things_in(n["claim"], noun, rows, question, n["source"]):
+            out.setdefault(name, []).append(n["id"])
+    return out
+
+
+def _things_in(claim: str, noun: str, rows: list[str], question: str, source: str) -> list[str]:
+    """The names `claim` calls one of the owned things: followed within three words by the noun
+    ("the Lyngrev Nord offshore wind farm"), after it ("wind farm Holm Flats"), or set beside
+    it ("Greyhaven Bank, the wind farm of …")."""
+    stem = noun.lower().removesuffix("s")[:5]  # "farms" -> "farm", "plants" -> "plant"
+    if not any(t[:5] == stem for t in tx.terms(claim)):
+        return []
+    out = []
+    for name in composition.names(claim):
+        if name in rows or name.lower() in question.lower() or name == source or re.search(r"\d", name):
+            continue
+        if _speaker(claim, name):
+            continue
+        n = re.escape(name)
+        if re.search(
+            rf"{n}(?:['\u2019]s)?\s+(?:[\w-]+\s+){{0,3}}?{stem}|{stem}\w*\s+{n}"
+            rf"|{n}(?:,|\s+(?:is|was|will be))\s+(?:the|a|an|its)\s+(?:[\w-]+\s+){{0,3}}?{stem}",
+            claim,
+            re.I,
+        ):
+            out.append(name)
+    return out
+
+
+def _speaker(claim: str, name: str) -> bool:
+    """`name` is a person the claim quotes or titles ("… said Fraser McAllister, chief executive
+    of Corrievale Renewables"): no counterpart of a comparison."""
+    n = re.escape(name)
+    return bool(
+        re.search(
+            rf"\b(?:said|says|added|told)\s+{n}\b|\b{n}\s+(?:said|says|added|told)\b|"
+            rf"\b{n},\s+(?:the\s+)?(?:chief|head|ceo|director|president|chair|founder|spokes)",
+            claim,
+            re.I,
+        )
+    )
 
 
 def _set_members(subject: str, notes: list[dict]) -> list[str]:

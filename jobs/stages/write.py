@@ -438,6 +438,7 @@ def with_side_by_side(job: Job, drafted: list[dict], table: dict | None) -> list
         return drafted
     opening = [d for d in drafted if d["section_index"] == 0]
     rows = [(r["entity"], r["cells"][0]) for r in checked["rows"] if r["cells"] and r["cells"][0]]
+    rows = _rows_read_in_one_quote(rows)
     text = composition.side_by_side(checked["attributes"][0], [(e, c["value"]) for e, c in rows])
     if not text:
         return drafted
@@ -454,6 +455,22 @@ def with_side_by_side(job: Job, drafted: list[dict], table: dict | None) -> list
     opening = [*lead, summary, *(d for k, d in enumerate(opening) if k != listing)]
     opening = [{**d, "position": k} for k, d in enumerate(opening)]
     return opening + [d for d in drafted if d["section_index"] != 0]
+
+
+def _rows_read_in_one_quote(rows: list[tuple[str, dict]]) -> list[tuple[str, dict]]:
+    """The rows one of whose cited quotes names both the row and a name of its cell: each clause
+    of the side-by-side sentence ("those of X are Y") is then read in a quote. A cell read
+    through the row's things (X's wind farm in one note, that farm's turbines "from" Y in
+    another) stays in the table, which cites both, but is no clause of that sentence."""
+    ids = {i for _, cell in rows for i in cell["citations"]}
+    quotes = dict(Note.objects.filter(note_id__in=ids).values_list("note_id", "quote"))
+    out = []
+    for entity, cell in rows:
+        names = composition.names(cell["value"]) or [cell["value"]]
+        cited = [quotes.get(i, "") for i in cell["citations"]]
+        if any(entity in q and any(n in q for n in names) for q in cited):
+            out.append((entity, cell))
+    return out
 
 
 def start_checking(ctx: RunContext) -> None:

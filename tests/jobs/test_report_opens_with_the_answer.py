@@ -419,3 +419,57 @@ def test_the_side_by_side_comparison_opens_the_report_before_one_members_news(co
     texts = [s["text"] for s in report["sections"][0]["sentences"]]
     assert texts[0].startswith("The battery suppliers of Orvane Motors are "), texts
     assert COMPARE_NOTES[2] in texts[1:], texts
+
+
+OWNED = "Compare the turbine suppliers of the wind farms of Orrin Power and Halden Sea"
+OWNED_NOTES = [
+    "Orrin Power buys the turbines of its wind farms from Brenning Turbines.",
+    "Halden Sea inaugurated the Lyngrev Nord wind farm today.",
+    "Lyngrev Nord has 60 TX-15 turbines from Brenning Turbines.",
+]
+
+
+def test_a_cell_read_through_the_rows_things_is_in_the_table_but_no_clause_of_the_side_by_side(alice, settings):
+    """Halden Sea's supplier is read through its wind farm (two notes, neither naming both):
+    the table shows it, citing both; the side-by-side sentence, whose every clause must be
+    read in one quote, has no such clause, and with one row left there is none."""
+    job, notes = make_job(
+        alice,
+        OWNED,
+        [("Suppliers", "Who supplies each.")],
+        [
+            (
+                "Which turbine suppliers do the wind farms of Orrin Power and Halden Sea use?",
+                "Suppliers",
+                1,
+                1,
+                OWNED_NOTES,
+            )
+        ],
+    )
+    orrin, inaugurated, lyngrev = (notes[s] for s in OWNED_NOTES)
+    table = {
+        "entities": ["Orrin Power", "Halden Sea"],
+        "attributes": ["turbine suppliers"],
+        "cells": [
+            {
+                "entity": "Orrin Power",
+                "attribute": "turbine suppliers",
+                "value": "Brenning Turbines",
+                "note_ids": [orrin.pk],
+            },
+            {
+                "entity": "Halden Sea",
+                "attribute": "turbine suppliers",
+                "value": "Brenning Turbines",
+                "note_ids": [inaugurated.pk, lyngrev.pk],
+            },
+        ],
+    }
+    assert write.with_side_by_side(job, [], table) == []  # one row read in one quote: no sentence
+    with scripted_model(settings, comparison_table=[table]):  # a fake table writer
+        report = written(job)
+    rows = {r["entity"]: r["cells"][0] for r in report["comparison_table"]["rows"]}
+    assert set(rows["Halden Sea"]["citations"]) == {inaugurated.pk, lyngrev.pk}
+    texts = [s["text"] for s in report["sections"][0]["sentences"]]
+    assert not any(t.startswith("The turbine suppliers of ") for t in texts), texts
