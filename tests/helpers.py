@@ -40,6 +40,21 @@ def offline_gap_decision(question: str, outline: list, subquestions: list[dict],
     return gap.decide(prompt.messages[1]["content"])
 
 
+def researched_subquestion(text: str, hop: int, key_notes: list[str], section: str) -> dict:
+    """A sub-question as the gap-check prompt lists it once researched: done, in round one, with
+    `key_notes` (whole sentences) as what its worker found."""
+    return {
+        "text": text,
+        "section": section,
+        "status": "done",
+        "summary": f"{len(key_notes)} notes",
+        "not_found": [],
+        "key_notes": key_notes,
+        "hop": hop,
+        "round": 1,
+    }
+
+
 def evidence_note(i: int, text: str, domain: str, published: str | None = None, **fields) -> EvidenceNote:
     """A note quoting ``text`` whole from page ``https://<domain>/p<i>``, on that page's text, in
     section "S": the defaults the citation tests share; a test sets only the fields it is about."""

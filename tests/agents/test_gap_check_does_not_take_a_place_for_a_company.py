@@ -5,7 +5,7 @@ figure; and a capitalised common word opening a table caption ("Deliveries in â€
 An invented wind and cable world, not the demo corpus."""
 
 from agents.engine import gap
-from tests.helpers import offline_gap_decision
+from tests.helpers import offline_gap_decision, researched_subquestion
 
 OUTLINE = [
     {"heading": "Answer", "purpose": "The answer."},
@@ -14,16 +14,7 @@ OUTLINE = [
 
 
 def _sq(text, hop, notes, section="How the answer was found"):
-    return {
-        "text": text,
-        "section": section,
-        "status": "done",
-        "summary": f"{len(notes)} notes",
-        "not_found": [],
-        "key_notes": notes,
-        "hop": hop,
-        "round": 1,
-    }
+    return researched_subquestion(text, hop, notes, section)
 
 
 def _decide(question, subquestions):

@@ -6,7 +6,7 @@ partial set of the later year the check names no one rather than guess. Invented
 
 from agents.engine import gap
 from agents.engine import question as qshape
-from tests.helpers import offline_gap_decision
+from tests.helpers import offline_gap_decision, researched_subquestion
 
 QUESTION = (
     "Which maker was among the three largest tractor makers by deliveries in 2023 but not in 2024, "
@@ -45,16 +45,7 @@ def test_the_next_round_asks_for_the_engines_of_the_maker_that_left():
     outline = [{"heading": "Answer", "purpose": "The answer."}, {"heading": "Links", "purpose": "Links."}]
 
     def sq(text, hop, notes):
-        return {
-            "text": text,
-            "section": "Links",
-            "status": "done",
-            "summary": f"{len(notes)} notes",
-            "not_found": [],
-            "key_notes": notes,
-            "hop": hop,
-            "round": 1,
-        }
+        return researched_subquestion(text, hop, notes, "Links")
 
     out = offline_gap_decision(
         QUESTION,

@@ -3,7 +3,7 @@ gives (the gap prompt's single_source) is researched again in round two, by name
 independent source can confirm or dispute it; a member with a corroborated figure, or whose
 link states no figure, is covered. Invented tractor makers, not the demo corpus."""
 
-from tests.helpers import offline_gap_decision
+from tests.helpers import offline_gap_decision, researched_subquestion
 
 OUTLINE = [
     {"heading": "Overview", "purpose": "The makers."},
@@ -17,16 +17,7 @@ HALDEN = "Halden Agri buys its battery cells from Marrow Cells."
 
 
 def _sq(text, notes, hop):
-    return {
-        "text": text,
-        "section": OUTLINE[1]["heading"],
-        "status": "done",
-        "summary": f"{len(notes)} notes",
-        "not_found": [],
-        "key_notes": notes,
-        "hop": hop,
-        "round": 1,
-    }
+    return researched_subquestion(text, hop, notes, OUTLINE[1]["heading"])
 
 
 def _decide(single_source):

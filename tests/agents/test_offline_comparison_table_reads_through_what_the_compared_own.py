@@ -6,7 +6,7 @@ side-by-side sentence is left to rows whose quotes use the attribute's own word.
 
 from agents import prompts
 from agents.engine import writer as engine_writer
-from tests.helpers import writer_note
+from tests.helpers import writer_note, writer_prompt
 
 QUESTION = "Compare the turbine suppliers of the offshore wind farms of Orrin Power and Halden Sea"
 CLAIMS = [
@@ -43,17 +43,6 @@ def test_a_wind_farm_a_model_and_a_quoted_person_are_no_supplier():
 
 def test_a_quoted_remark_does_not_open_the_answer():
     notes = [writer_note(i, c) for i, c in enumerate(CLAIMS, 1)]
-    user = prompts.render(
-        "writer",
-        question=QUESTION,
-        outline=[{"heading": "Answer", "purpose": "The direct answer."}],
-        heading="Answer",
-        purpose="The direct answer.",
-        notes=notes,
-        feedback="",
-        mode="answer",
-        unanswered=[],
-        subquestions=[],
-    ).messages[1]["content"]
+    user = writer_prompt(QUESTION, notes, heading="Answer", purpose="The direct answer.", mode="answer")
     texts = [s["text"] for s in engine_writer.write_answer(user)["sentences"]]
     assert texts and not texts[0].startswith('"'), texts
