@@ -608,7 +608,7 @@ def resolve_left_set(
     """The name in the set of `before` that the complete set of `after` does not hold; "" when
     the notes do not give both (a partial set of `after` cannot tell who left it)."""
     ranked = next((d for d in shape.chain if d.key in u.depends), None)
-    count = qshape._set_count(ranked.phrase if ranked else u.phrase) or 0
+    count = qshape.set_count(ranked.phrase if ranked else u.phrase) or 0
     if not count:
         return ""
     sets = sets_by_year(sentences, count, ranked.head if ranked else u.head, exclude)

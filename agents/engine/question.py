@@ -783,7 +783,8 @@ def _split_parts(question: str) -> list[str]:
     return parts or [question]
 
 
-def _set_count(text: str) -> int | None:
+def set_count(text: str) -> int | None:
+    """N of "the N largest …" in `text`, None when it counts no set."""
     m = _SET_RE.search(text)
     if not m:
         return None
@@ -896,7 +897,7 @@ def parse(question: str) -> QuestionShape:
             extras={**inner.extras, "source": m.group("source")},
         )
     vague = qtext.vague_topic(q)
-    count = _set_count(q)
+    count = set_count(q)
     time_m = _TIME_RE.search(q)
     time = _clean(time_m.group("phrase")) if time_m else ""
     entities = tuple(dict.fromkeys(clean_entities(q)))

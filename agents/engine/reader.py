@@ -275,9 +275,60 @@ def _names_something(sentence: tx.Sentence, known: frozenset) -> bool:
     return bool(tx.names(sentence.text, known) or tx.numbers(sentence.text))
 
 
+# A record's field written as a short sentence: "Owner: Halden Blue Energy." "Founded: 2005."
+_FIELD_RE = re.compile(r"^[A-Z][\w ()/&'.-]{0,40}:\s+\S")
+MIN_RECORD_FIELDS = 2
+RECORD_HEADING_WORDS = 8
+
+
+def records(page: str, sentences: list[tx.Sentence]) -> list[tx.Sentence]:
+    """Runs of short sentences on one line that are mostly "Label: value." fields (a register's
+    entry: "Skarvholm offshore wind farm. Owner: Halden Blue Energy. Registered capacity: 1,050
+    MW."), each as one sentence of the page: too short one by one to be read, together they are
+    the page's facts, and the run is still a substring of the page."""
+    out: list[tx.Sentence] = []
+    run: list[tx.Sentence] = []
+
+    def flush() -> None:
+        if len(run) >= MIN_RECORD_FIELDS and sum(1 for r in run if _FIELD_RE.match(r.text)) >= MIN_RECORD_FIELDS:
+            start = run[0].start
+            if _FIELD_RE.match(run[0].text) and page[start - 1 : start] == "\n":
+                # The entry's name is the short heading line above its fields ("Sunmark Energy at
+                # a glance"): the quote starts there, so the claim may name it.
+                line_start = page.rfind("\n", 0, start - 1) + 1
+                heading = page[line_start : start - 1].strip()
+                if heading and len(heading.split()) <= RECORD_HEADING_WORDS and heading[-1] not in ".!?:;":
+                    start = line_start
+            out.append(tx.Sentence(start, run[-1].end, page[start : run[-1].end]))
+        run.clear()
+
+    for sent in sentences:
+        short = len(sent.text.split()) < MIN_WORDS
+        if short and run and "\n" not in page[run[-1].end : sent.start]:
+            run.append(sent)
+            continue
+        flush()
+        if short:
+            run.append(sent)
+    flush()
+    return out
+
+
+def record_claim(text: str) -> str:
+    """A register entry said as a table row says it ("Skarvholm offshore wind farm — Owner: Halden
+    Blue Energy; Registered capacity: 1,050 MW."): one statement, not a run of fragments."""
+    heading, newline, rest = text.partition("\n")
+    parts = ([heading.strip()] if newline else []) + [
+        p.text.strip().rstrip(".") for p in tx.sentences(rest if newline else text)
+    ]
+    head = parts[0] if parts and not _FIELD_RE.match(parts[0]) else ""
+    fields = [p for p in parts[1 if head else 0 :]]
+    return f"{head} \u2014 {'; '.join(fields)}." if head else f"{'; '.join(fields)}."
+
+
 def read(subquestion: str, page: str, max_notes: int = 5, title: str = "") -> dict:
     every = tx.sentences(page)
-    sents = [s for s in every if _usable(s)]
+    sents = sorted((s for s in every + records(page, every) if _usable(s)), key=lambda s: s.start)
     query = tx.terms(subquestion)
     if not sents or not query:
         return {"notes": [], "other_findings": ""}
@@ -346,7 +397,13 @@ def read(subquestion: str, page: str, max_notes: int = 5, title: str = "") -> di
         if len(chosen) == max_notes:
             break
     chosen_ids = {id(c) for c in chosen}
-    notes = [resolve(s, every, page, title, known, inner) for s in sorted(chosen, key=lambda s: s.start)]
+    entries = {(r.start, r.end) for r in records(page, every)}
+    notes = [
+        {**resolve(s, every, page, title, known, inner), "claim": record_claim(s.text)}
+        if (s.start, s.end) in entries
+        else resolve(s, every, page, title, known, inner)
+        for s in sorted(chosen, key=lambda s: s.start)
+    ]
     # Other findings: the most fact-dense sentence the sub-question did not ask about.
     other = ""
     best = 0.0
