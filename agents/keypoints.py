@@ -47,6 +47,11 @@ def _amounts(text: str) -> set[float]:
     return {value for value, _, written in composition.quantities(text) if not tx.is_year(tx.numbers(written)[0])}
 
 
+def _name_terms(text: str) -> set[str]:
+    """The content words of the names `text` gives ("greyhaven", "bank")."""
+    return _terms(" ".join(tx.entities(text)))
+
+
 def _terms(text: str) -> set[str]:
     """Content words, a hyphenated compound as its parts ("fourth-quarter" is "fourth quarter")."""
     return tx.term_set(re.sub(r"(?<=[a-z])-(?=[a-z])", " ", text))
@@ -111,6 +116,9 @@ def judge_point(point: str, sentences: list[str]) -> dict:
     present = recall >= PRESENT_RECALL and figures_ok and changes_ok
     contradicted = False
     point_terms = _terms(point) - _figures(point)
+    # A measure word must be shared too: two sentences about one wind farm share its name, not
+    # a measure ("uses 80 turbines" against "Registered capacity: 1,200 MW").
+    point_measure = point_terms - _name_terms(point)
     for sentence in related:
         if sentence.startswith("Sources disagree") or _ATTRIBUTED_RE.match(sentence) or not subject:
             continue
@@ -118,7 +126,10 @@ def judge_point(point: str, sentences: list[str]) -> dict:
         # 14 May 2024)"): their day is no figure about the subject.
         figures = _figures(composition.without_dated_sources(sentence))
         if figures and _figures(point) and not (figures & _figures(point)):
-            same_measure = tx.jaccard(point_terms, _terms(sentence) - figures) >= SAME_MEASURE_JACCARD
+            terms = _terms(sentence) - figures
+            same_measure = tx.jaccard(point_terms, terms) >= SAME_MEASURE_JACCARD and bool(
+                point_measure & (terms - _name_terms(sentence))
+            )
             if same_measure:
                 contradicted = True
                 break
