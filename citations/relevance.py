@@ -312,8 +312,10 @@ def off_topic(note: EvidenceNote, question: str, purpose: str, scope: Scope, gen
     """Shares no word with the question, the note's sub-question or its section's purpose (a
     note about a maker of the set that speaks of something else: its suppliers, for a question
     about its deliveries); or names nothing in scope and shares no specific word with them."""
-    if tx.names(question) and not _names_or_figures(note.claim, scope.named):
-        return True  # background that names nothing ("Winter storms limit installation work")
+    if (tx.names(question) or scope.planned) and not _names_or_figures(note.claim, scope.named):
+        # Background that names nothing ("Winter storms limit installation work"), when the
+        # question or its plan names what it is about (a chain's later links name it).
+        return True
     topic = _topic_keys(f"{question} {note.subquestion} {purpose}")
     names = _entities(note.claim)
     shared = _topic_keys(note.claim) & topic

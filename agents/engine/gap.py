@@ -353,6 +353,25 @@ def stated_ranks(
     return ranks
 
 
+def _called(sentences: list[tuple[int, str]], head: str, exclude: set[str], common: frozenset) -> set[str]:
+    """The names the sentences call a `head` ("Merrow Deep is a 1,440 MW offshore wind farm",
+    "Skarv Bank, the largest wind farm …", "the Lyngrev Nord wind farm")."""
+    out = set()
+    for _, s in sentences:
+        if head not in s.lower():
+            continue
+        for name in _candidates(s, exclude, common):
+            n = re.escape(name)
+            if re.search(
+                rf"{n}(?:\s+(?:is|was|will be)|,)\s+(?:an?|the|its)\s+(?:[\w,.-]+\s+){{0,4}}?{head}s?\b"
+                rf"|\bthe\s+{n}\s+(?:[\w-]+\s+){{0,2}}?{head}s?\b",
+                s,
+                re.I,
+            ):
+                out.add(name)
+    return out
+
+
 def resolve_rank(u: qshape.Unknown, sentences: list[tuple[int, str]], exclude: set[str], hop: int = 1) -> str:
     """What a ranking description names ("the fourth-largest electric car maker of 2025"): the
     name that sentences stating that rank put next to it (sentences of the link's own hop count
@@ -378,6 +397,10 @@ def resolve_rank(u: qshape.Unknown, sentences: list[tuple[int, str]], exclude: s
     # The rank word must qualify the thing ranked or what it is ranked by: "the largest electric
     # car maker", "the second-highest deliveries"; not "the largest LFP plant" in the same note.
     nouns = {t for t in (tx.terms(u.head)[-1:] if u.head else [])} | (attr_terms if u.kind == "with" else set())
+    # "the wind farm that has ordered the most powerful turbines": of the names beside the rank
+    # word (the turbine's maker, the developer, the wind farm), the one the notes call a wind farm.
+    head_word = (re.findall(r"[a-z][\w-]*", (u.head or "").lower()) or [""])[-1].removesuffix("s")
+    typed = _called(sentences, head_word, exclude, common) if head_word else set()
     votes: Counter = Counter()
     for h, s in scoped:
         m = next(
@@ -393,7 +416,7 @@ def resolve_rank(u: qshape.Unknown, sentences: list[tuple[int, str]], exclude: s
         names = _candidates(s, exclude, common)
         if not names or len(names) > 3:
             continue  # a list of many names is a ranking table, ordered below
-        name = _nearest(s, names, m.start())
+        name = _nearest(s, [n for n in names if n in typed] or names, m.start())
         if name:
             votes[name] += 2 if h == hop else 1
     stated = stated_ranks(scoped, exclude, nouns, descending, common)
@@ -556,6 +579,12 @@ def resolve_link(
         return max(listed, key=lambda n: (scores[n], -list(scores).index(n)))
     if own:
         return max(own, key=lambda n: (scores[n], -list(scores).index(n)))
+    # "the wind farm that has ordered …": a name the notes call a wind farm over the turbine maker
+    # and the developer that share its sentences.
+    head_word = (re.findall(r"[a-z][\w-]*", (u.head or "").lower()) or [""])[-1].removesuffix("s")
+    typed = [n for n in scores if n in _called(sentences, head_word, exclude, common)] if head_word else []
+    if typed:
+        return max(typed, key=lambda n: (scores[n], -list(scores).index(n)))
     return scores.most_common(1)[0][0] if scores else ""
 
 

@@ -129,3 +129,21 @@ def test_a_thing_of_a_named_owner_is_one_that_carries_the_owners_name():
         ],
     )
     assert [s["text"] for s in out["new_subquestions"]] == ["What is the range of Orvane Pica?"]
+
+
+def test_a_link_asked_as_a_wind_farm_is_the_name_the_notes_call_a_wind_farm():
+    """ "The wind farm that has ordered the most powerful turbines": the turbine maker and the
+    developer share the sentence that says so; the wind farm is the name a note calls one."""
+    from agents.engine import question as qshape
+
+    question = "Which port will be used to install the wind farm that has ordered the most powerful turbines?"
+    sentences = [
+        (1, "Tarn Deep is a 1,200 MW offshore wind farm under construction in the Irish Sea."),
+        (
+            1,
+            "Tarn Deep will use 70 KX-20 turbines from Vellan Wind, the most powerful turbines Osterlin Power has ordered.",
+        ),
+        (1, "The most powerful machine ordered in the region is the Vellan Wind KX-20, to be installed at Tarn Deep."),
+    ]
+    shape = qshape.parse(question)
+    assert list(gap.resolve_chain(shape, question, sentences).values()) == ["Tarn Deep"]

@@ -29,3 +29,19 @@ def test_background_that_names_nothing_is_off_topic_and_names_stay_names():
     assert withheld.get("2") == "off the question's topic", withheld
     assert withheld.get("3") == "off the question's topic", withheld
     assert "1" not in withheld and "4" not in withheld, withheld
+
+
+def test_background_is_off_topic_too_when_only_the_plan_names_the_subject():
+    """A chain's question names nothing ("the wind farm that has ordered the most powerful
+    turbines"); once its plan names Holm Flats, a sentence naming nothing is background."""
+    question = "Which port will be used to install the wind farm that has ordered the most powerful turbines?"
+    notes = [
+        _note(1, "Holm Flats will be installed from the port of Kessel Haven."),
+        _note(2, "Wind farms are usually designed to operate for about thirty years."),
+    ]
+    planned = ["Which port will be used to install Holm Flats?"]
+    withheld = select(question=question, outline=OUTLINE, notes=notes, subquestions={"S": planned})["withheld"]
+    assert withheld.get("2") == "off the question's topic", withheld
+    assert "1" not in withheld, withheld
+    # Before the plan names anything, the background is not judged by what it names.
+    assert "2" not in select(question=question, outline=OUTLINE, notes=notes)["withheld"]
