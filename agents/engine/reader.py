@@ -328,7 +328,8 @@ def record_claim(text: str) -> str:
 
 def read(subquestion: str, page: str, max_notes: int = 5, title: str = "") -> dict:
     every = tx.sentences(page)
-    sents = sorted((s for s in every + records(page, every) if _usable(s)), key=lambda s: s.start)
+    entries = records(page, every)
+    sents = sorted((s for s in every + entries if _usable(s)), key=lambda s: s.start)
     query = tx.terms(subquestion)
     if not sents or not query:
         return {"notes": [], "other_findings": ""}
@@ -397,10 +398,10 @@ def read(subquestion: str, page: str, max_notes: int = 5, title: str = "") -> di
         if len(chosen) == max_notes:
             break
     chosen_ids = {id(c) for c in chosen}
-    entries = {(r.start, r.end) for r in records(page, every)}
+    spans = {(r.start, r.end) for r in entries}
     notes = [
         {**resolve(s, every, page, title, known, inner), "claim": record_claim(s.text)}
-        if (s.start, s.end) in entries
+        if (s.start, s.end) in spans
         else resolve(s, every, page, title, known, inner)
         for s in sorted(chosen, key=lambda s: s.start)
     ]
