@@ -171,8 +171,9 @@ class Disagreement:
         A note qualifies when it names the disputed subject, states that value and qualifies it
         (tx.qualifies_figure); at most MAX_CAVEATS, the most credible first."""
         subject = set(self.subject_text.split(", "))
+        # A side's representative is quoted by basis(); its other notes may qualify its value.
         wanted = [
-            (s.representative.quantity.value, s.representative.quantity.dimension, set(s.note_ids))
+            (s.representative.quantity.value, s.representative.quantity.dimension, {s.representative.note_id})
             for s in self.sides[1:]
         ]
         found = []
@@ -184,7 +185,10 @@ class Disagreement:
             if any((v, d) in values and note.id not in ids for v, d, ids in wanted):
                 found.append(note)
         found.sort(key=lambda n: (-(n.credibility or 0.0), n.id))
-        out, seen = [], set()
+        representatives = {s.representative.note_id for s in self.sides}
+        # What basis() quotes, and its syndicated copies, is said once.
+        seen = {" ".join(n.quote.lower().split()) for n in notes if n.id in representatives}
+        out = []
         for note in found:
             key = " ".join(note.quote.lower().split())
             if key in seen:

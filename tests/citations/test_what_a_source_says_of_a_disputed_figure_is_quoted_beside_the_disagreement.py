@@ -98,3 +98,21 @@ def test_the_disagreement_names_the_disputed_thing_as_the_claims_write_it():
     assert d["draft"]["text"].startswith(
         "Sources disagree on the capacity of the Brenna Quay terminal of Osterlin Ports:"
     ), d["draft"]["text"]
+
+
+def test_a_caveat_that_itself_states_the_value_is_quoted_once_and_a_copy_of_the_quoted_claim_is_not():
+    own_caveat = evidence_note(
+        7,
+        "The capacity of 31 MW for the Brenna Quay terminal of Osterlin Ports has not been confirmed by the operator.",
+        "quayside-weekly.example",
+        "2024-05-02",
+        title="Brenna Quay grows | Quayside Weekly",
+        quality=0.6,
+    )
+    copy = evidence_note(
+        8, TRADE.quote, "port-wire.example", "2024-05-03", title="Brenna Quay | Port Wire", quality=0.6
+    )
+    [d] = _selection([OWNER, REGISTER, TRADE, own_caveat, copy])["disagreements"]
+    texts = [b["text"] for b in d["basis"]]
+    assert sum("has not been confirmed by the operator" in t for t in texts) == 1, texts
+    assert sum("according to people familiar with the site" in t for t in texts) == 1, texts
