@@ -163,6 +163,21 @@ def qualifies_figure(text: str) -> bool:
     return states_figure(text) and bool(_CAVEAT_RE.search(text))
 
 
+def calls(sentence: str, name: str, noun: str) -> bool:
+    """Whether `sentence` calls `name` a `noun` (a word stem: "farm"): "Merrow Deep is a 1,440 MW
+    offshore wind farm", "Greyhaven Bank, the wind farm of …", "the Lyngrev Nord offshore wind
+    farm", "wind farm Holm Flats"."""
+    n = re.escape(name)
+    return bool(
+        re.search(
+            rf"{n}(?:['\u2019]s)?\s+(?:[\w-]+\s+){{0,3}}?{noun}|{noun}\w*\s+{n}"
+            rf"|{n}(?:,|\s+(?:is|was|will be))\s+(?:the|a|an|its)\s+(?:[\w,.-]+\s+){{0,4}}?{noun}",
+            sentence,
+            re.I,
+        )
+    )
+
+
 @dataclass(frozen=True)
 class Sentence:
     start: int

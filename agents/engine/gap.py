@@ -360,15 +360,7 @@ def _called(sentences: list[tuple[int, str]], head: str, exclude: set[str], comm
     for _, s in sentences:
         if head not in s.lower():
             continue
-        for name in _candidates(s, exclude, common):
-            n = re.escape(name)
-            if re.search(
-                rf"{n}(?:\s+(?:is|was|will be)|,)\s+(?:an?|the|its)\s+(?:[\w,.-]+\s+){{0,4}}?{head}s?\b"
-                rf"|\bthe\s+{n}\s+(?:[\w-]+\s+){{0,2}}?{head}s?\b",
-                s,
-                re.I,
-            ):
-                out.add(name)
+        out.update(name for name in _candidates(s, exclude, common) if tx.calls(s, name, head))
     return out
 
 

@@ -1113,15 +1113,7 @@ def _things_in(claim: str, noun: str, rows: list[str], question: str, source: st
     for name in composition.names(claim):
         if name in rows or name.lower() in question.lower() or name == source or re.search(r"\d", name):
             continue
-        if _speaker(claim, name):
-            continue
-        n = re.escape(name)
-        if re.search(
-            rf"{n}(?:['\u2019]s)?\s+(?:[\w-]+\s+){{0,3}}?{stem}|{stem}\w*\s+{n}"
-            rf"|{n}(?:,|\s+(?:is|was|will be))\s+(?:the|a|an|its)\s+(?:[\w-]+\s+){{0,3}}?{stem}",
-            claim,
-            re.I,
-        ):
+        if not _speaker(claim, name) and tx.calls(claim, name, stem):
             out.append(name)
     return out
 
