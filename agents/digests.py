@@ -8,6 +8,8 @@ own summary."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from agents import text as tx
 
 MAX_TERMS = 6
@@ -15,6 +17,7 @@ KEY_CLAIMS_MAX = 8
 KEY_CLAIMS_MAX_CHARS = 1200
 
 
+@lru_cache(maxsize=4096)  # every turn of a worker renders the digest of every note it took
 def note_digest(claim: str) -> str:
     """`names: A; B | figures: 1.82 million, 2025 | terms: nmc, pouch` for one claim."""
     names = list(dict.fromkeys(tx.entities(claim)))

@@ -38,7 +38,13 @@ def snapshot() -> dict:
     statements: Counter = Counter()
     for sql, n in raw:
         statements[re.sub(r"\s+", " ", sql)[:90]] += n
-    return {**counters, "cpu_s": usage.ru_utime + usage.ru_stime, "top_statements": statements.most_common(25)}
+    return {
+        **counters,
+        "cpu_s": usage.ru_utime + usage.ru_stime,
+        "sys_s": usage.ru_stime,
+        "context_switches": usage.ru_nvcsw + usage.ru_nivcsw,
+        "top_statements": statements.most_common(25),
+    }
 
 
 DISPATCH_SAMPLES_KEY = "bench:dispatch_ms"

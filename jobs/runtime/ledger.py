@@ -25,30 +25,29 @@ LEDGER_TTL_SECONDS = 7 * 24 * 3600
 RESERVATION_TTL_MS = int(settings.CELERY_TASK_TIME_LIMIT * 1000)
 REBUILD_LOCK_SECONDS = 10
 
-# One hash per job holds everything (one key, one TTL set when it is built, few commands per
-# call): "tokens" and "usd" (the totals), "r:<id>" an open reservation ("tokens:usd:expiry ms"),
-# "c:<provider_calls row id>" what was counted for that call ("tokens:usd"). A hash without
+# Two hashes per job. The ledger, "ledger:<job>": "tokens" and "usd" (the totals) and "c:<provider_calls
+# row id>" what was counted for that call ("tokens:usd"); one TTL, set when it is built. The open
+# reservations, "ledger:<job>:r": "<id>" -> "tokens:usd:expiry ms" (the ledger's TTL from when it
+# is created, so what a dead worker left goes in the end), emptied as calls settle, so
+# a reservation reads only the calls in flight, never every call counted before it (reading one
+# hash for both made each reservation cost as much as the job's calls so far). A ledger without
 # "tokens" is missing (Redis restarted or flushed, or the TTL ran out): the caller rebuilds it.
 _RESERVE = """
-local all = redis.call('HGETALL', KEYS[1])
-if #all == 0 then return {-1, 'missing'} end
+local totals = redis.call('HMGET', KEYS[1], 'tokens', 'usd')
+if not totals[1] then return {-1, 'missing'} end
 local now = tonumber(ARGV[6])
-local used_t, used_u, rt, ru, found = 0, 0, 0, 0, false
+local used_t, used_u, rt, ru = tonumber(totals[1]), tonumber(totals[2] or '0'), 0, 0
+local open = redis.call('HGETALL', KEYS[2])
 local expired = {}
-for i = 1, #all, 2 do
-  local k, v = all[i], all[i + 1]
-  if k == 'tokens' then used_t = tonumber(v); found = true
-  elseif k == 'usd' then used_u = tonumber(v)
-  elseif string.sub(k, 1, 2) == 'r:' then
-    local t, u, exp = string.match(v, '(%d+):(%d+):(%d+)')
-    if tonumber(exp) < now then expired[#expired + 1] = k else rt = rt + tonumber(t); ru = ru + tonumber(u) end
-  end
+for i = 1, #open, 2 do
+  local t, u, exp = string.match(open[i + 1], '(%d+):(%d+):(%d+)')
+  if tonumber(exp) < now then expired[#expired + 1] = open[i] else rt = rt + tonumber(t); ru = ru + tonumber(u) end
 end
-if not found then return {-1, 'missing'} end
-if #expired > 0 then redis.call('HDEL', KEYS[1], unpack(expired)) end
+if #expired > 0 then redis.call('HDEL', KEYS[2], unpack(expired)) end
 if used_t + rt + tonumber(ARGV[2]) > tonumber(ARGV[4]) then return {0, 'tokens'} end
 if used_u + ru + tonumber(ARGV[3]) > tonumber(ARGV[5]) then return {0, 'usd'} end
-redis.call('HSET', KEYS[1], 'r:' .. ARGV[1], ARGV[2] .. ':' .. ARGV[3] .. ':' .. (now + tonumber(ARGV[7])))
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[2] .. ':' .. ARGV[3] .. ':' .. (now + tonumber(ARGV[7])))
+if #open == 0 then redis.call('EXPIRE', KEYS[2], tonumber(ARGV[8])) end
 return {1, 'ok'}
 """
 
@@ -60,7 +59,7 @@ return {1, 'ok'}
 # partial one: the caller rebuilds it and counts again.
 _COUNT = """
 local got = redis.call('HMGET', KEYS[1], 'tokens', 'usd', 'c:' .. ARGV[2])
-if ARGV[1] ~= '' then redis.call('HDEL', KEYS[1], 'r:' .. ARGV[1]) end
+if ARGV[1] ~= '' then redis.call('HDEL', KEYS[2], ARGV[1]) end
 if not got[1] then return {-1, -1} end
 local t, u = tonumber(got[1]), tonumber(got[2] or '0')
 local dt, du = tonumber(ARGV[3]), tonumber(ARGV[4])
@@ -126,9 +125,20 @@ def _key(job_id) -> str:
     return f"ledger:{job_id}"
 
 
-def _scripts():
+def _reservations_key(job_id) -> str:
+    return f"ledger:{job_id}:r"
+
+
+_registered: dict = {}
+
+
+def _script(source: str):
+    """A registered script of the current client (registering hashes its source: once, not per call)."""
     r = redis_client()
-    return r.register_script(_RESERVE), r.register_script(_COUNT)
+    got = _registered.get(source)
+    if got is None or got.registered_client is not r:
+        got = _registered[source] = r.register_script(source)
+    return got
 
 
 def ensure(job_id) -> None:
@@ -142,7 +152,9 @@ def ensure(job_id) -> None:
                 if not r.hexists(key, "tokens"):
                     tokens, usd, per_call = _rows(job_id)
                     pipe = r.pipeline()  # MULTI: totals and the rows behind them appear together
-                    pipe.delete(key)
+                    # The rows count every call in flight at its reservation: its open
+                    # reservation, if Redis still has it, would count it twice.
+                    pipe.delete(key, _reservations_key(job_id))
                     counted = {f"c:{pk}": f"{t}:{u}" for pk, (t, u) in per_call.items()}
                     pipe.hset(key, mapping={"tokens": tokens, "usd": usd, **counted})
                     pipe.expire(key, LEDGER_TTL_SECONDS)
@@ -174,11 +186,11 @@ def _rows(job_id) -> tuple[int, int, dict[int, tuple[int, int]]]:
 
 def reserve(job_id, *, tokens: int, usd_micros: int, cap_tokens: int, cap_usd_micros: int) -> Reservation:
     """Hold `tokens` and `usd_micros` against the caps. Raises BudgetExceeded."""
-    reserve_script, _ = _scripts()
+    reserve_script = _script(_RESERVE)
     res_id = uuid.uuid4().hex
     for _attempt in range(3):
         ok, why = reserve_script(
-            keys=[_key(job_id)],
+            keys=[_key(job_id), _reservations_key(job_id)],
             args=[
                 res_id,
                 int(tokens),
@@ -187,6 +199,7 @@ def reserve(job_id, *, tokens: int, usd_micros: int, cap_tokens: int, cap_usd_mi
                 int(cap_usd_micros),
                 int(time.time() * 1000),
                 RESERVATION_TTL_MS,
+                LEDGER_TTL_SECONDS,
             ],
         )
         if ok == 1:
@@ -215,7 +228,7 @@ def confirm(job_id, calls: list[tuple[int, int, int]]) -> None:
     nothing to do when the ledger is missing (its rebuild reads the settled rows)."""
     if calls:
         args = [str(x) for call in calls for x in call]
-        redis_client().register_script(_CONFIRM)(keys=[_key(job_id)], args=args)
+        _script(_CONFIRM)(keys=[_key(job_id)], args=args)
 
 
 def settle_abandoned(job_id, *, call_id: int, res_id: str, tokens: int, usd_micros: int) -> None:
@@ -228,7 +241,8 @@ def settle_abandoned(job_id, *, call_id: int, res_id: str, tokens: int, usd_micr
 def _count(
     job_id, res_id: str, call_id, tokens: int, usd_micros: int, *, only_if_uncounted: bool, mirror: bool = True
 ) -> tuple[int, int]:
-    _, count_script = _scripts()
+    count_script = _script(_COUNT)
+    keys = [_key(job_id), _reservations_key(job_id)]
     args = [
         res_id or "",
         "" if call_id is None else str(call_id),
@@ -236,12 +250,12 @@ def _count(
         int(usd_micros),
         "1" if only_if_uncounted else "0",
     ]
-    total_tokens, total_usd = count_script(keys=[_key(job_id)], args=args)
+    total_tokens, total_usd = count_script(keys=keys, args=args)
     if total_tokens < 0:
         # The ledger was lost: the rebuild sums the row (settled, or at its reservation); the
         # count then adds only what differs from what the rebuild counted.
         ensure(job_id)
-        total_tokens, total_usd = count_script(keys=[_key(job_id)], args=args)
+        total_tokens, total_usd = count_script(keys=keys, args=args)
         if total_tokens < 0:
             total_tokens, total_usd = used(job_id)
     if mirror:
@@ -260,7 +274,7 @@ def mirror_totals(job_id, tokens: int, usd_micros: int) -> None:
 
 def release(reservation: Reservation) -> None:
     """Give a reservation back unused (the call never reached the provider)."""
-    redis_client().hdel(_key(reservation.job_id), f"r:{reservation.res_id}")
+    redis_client().hdel(_reservations_key(reservation.job_id), reservation.res_id)
 
 
 def counted(job_id, call_id) -> tuple[int, int] | None:
@@ -285,9 +299,7 @@ def used(job_id) -> tuple[int, int]:
 def reserved(job_id) -> tuple[int, int]:
     now = int(time.time() * 1000)
     t = u = 0
-    for field, raw in redis_client().hgetall(_key(job_id)).items():
-        if not field.startswith(b"r:"):
-            continue
+    for raw in redis_client().hvals(_reservations_key(job_id)):
         rt, ru, exp = (int(x) for x in raw.decode().split(":"))
         if exp >= now:
             t, u = t + rt, u + ru

@@ -100,14 +100,14 @@ def _fetch(ctx: RunContext, url: str, source: Source) -> StepResult:
 def _read(ctx: RunContext, sq: SubQuestion, source: Source) -> StepResult:
     page_text = store.get_text(source.content_ref)
     others = {
-        s.pk: store.get_text(s.content_ref)
-        for s in Source.objects.filter(job=ctx.job, url_hash__in=_read_before(ctx, sq, source))
+        pk: dedupe.stored_shingles(ref)
+        for pk, ref in Source.objects.filter(job=ctx.job, url_hash__in=_read_before(ctx, sq, source))
         .exclude(pk=source.pk)
         .exclude(content_ref="")
         .order_by("url_hash")
-        .only("pk", "content_ref")
+        .values_list("pk", "content_ref")
     }
-    original = dedupe.near_duplicate_of(page_text, others)
+    original = dedupe.near_duplicate_among(dedupe.stored_shingles(source.content_ref), others)
     if original is not None:
 
         def mark(step):

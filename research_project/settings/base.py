@@ -100,6 +100,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"].setdefault("OPTIONS", {})["options"] = (
         f"-c idle_in_transaction_session_timeout={env_int('DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', 10000)}"
     )
+    # Django binds parameters on the client, so psycopg never prepares a statement; without this
+    # it still keeps a count of every statement it sees for preparing (about 2% of a worker's CPU).
+    DATABASES["default"]["OPTIONS"]["prepare_threshold"] = None
 # A connection pool per process (Django 5.2 + psycopg_pool): a thread gives its connection back
 # before it waits on a model or a page (jobs/runtime/connections.py), so threads waiting on the
 # network hold no PostgreSQL connection and a few connections serve many threads.
