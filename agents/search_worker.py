@@ -116,9 +116,10 @@ class WorkerStore(Protocol):
         """None when this turn sends `query` first; otherwise the job's earlier sending of it
         (with its stored results, when the turn that sent it has finished)."""
 
-    def claim_page(self, url: str, result: dict) -> bool:
-        """Record that this worker reads `url` (the job's one source row for it). True when this
-        sub-question may read it: every sub-question may read a page once."""
+    def claim_pages(self, pages: dict[str, dict]) -> set[str]:
+        """Record that this worker reads each url of `pages` ({url: its search result}; the job's
+        one source row per page). Returns the urls this sub-question may read: every
+        sub-question may read a page once."""
 
     def emit(self, event_type: str, data: dict) -> None: ...
 
@@ -453,11 +454,10 @@ class SearchWorker:
         if room <= 0:
             base.error = f"You have read your {self.max_pages} pages. Call finish with what your notes establish."
             return base
+        wanted = [url for url in dict.fromkeys(urls[:room]) if url not in self.urls_read]
+        allowed = self.store.claim_pages({url: self.results_seen[url] for url in wanted}) if wanted else set()
         for url in dict.fromkeys(urls[:room]):
-            if url in self.urls_read or not self.store.claim_page(url, self.results_seen[url]):
-                base.skipped.append(url)
-            else:
-                base.claimed.append(url)
+            (base.claimed if url in allowed else base.skipped).append(url)
         base.urls = list(base.claimed)
         if not base.claimed:
             base.error = "You have read every page you chose. Pick other results or search again."

@@ -108,6 +108,9 @@ class StepResult:
     # Writes the step's own rows inside the step's transaction, after its key is won.
     # Receives the Step row and returns the (possibly updated) output to store.
     write_rows: Callable[[Any], dict | None] | None = None
+    # Rows the step updates, as (model, pk, {field: value}): written with the step, only when
+    # it commits, like write_rows; a step that only updates rows commits in one statement.
+    updates: list[tuple[Any, Any, dict]] = field(default_factory=list)
 
 
 @dataclass
@@ -216,9 +219,11 @@ def _refused(ctx: RunContext) -> JobStopped:
     return JobStopped(f"job {ctx.job_id}: step refused")
 
 
-def _fence_and_next_seq(ctx: RunContext, totals: tuple[int, int] | None, deferred: list[tuple[str, list]]) -> int:
+def _fence_and_next_seq(
+    ctx: RunContext, totals: tuple[int, int] | None, deferred: list[tuple[str, list]], updates: list
+) -> int:
     """The fence inside a step's transaction, with its deferred UPDATEs (in the same statement
-    on PostgreSQL)."""
+    on PostgreSQL), then the step's own row updates."""
     sql, params = _fence_sql(ctx, totals)
     with connection.cursor() as cur:
         if connection.vendor == "postgresql" and deferred:
@@ -229,18 +234,32 @@ def _fence_and_next_seq(ctx: RunContext, totals: tuple[int, int] | None, deferre
                 cur.execute(d, ps)
             cur.execute(sql, params)
         row = cur.fetchone()
-    if row is None:
-        raise _refused(ctx)
+        if row is None:
+            raise _refused(ctx)
+        for model, pk, fields in updates:
+            cur.execute(*update_sql(model, pk, fields))
     return row[0]
 
 
 def _insert_fenced(
-    ctx: RunContext, *, kind: str, sq_id, key: str, output, output_ref: str, usage, started_at, totals, deferred
+    ctx: RunContext,
+    *,
+    kind: str,
+    sq_id,
+    key: str,
+    output,
+    output_ref: str,
+    usage,
+    started_at,
+    totals,
+    deferred,
+    updates=(),
 ):
-    """Fence, number and insert a step without rows of its own, with its `deferred` UPDATEs, in
-    one statement (one round trip, no transaction to open and commit; PostgreSQL's writable
-    CTEs). A twin that inserted the key first makes it fail with IntegrityError, and the
-    statement's UPDATEs are undone with it."""
+    """Fence, number and insert a step without rows of its own to insert, with its `deferred`
+    UPDATEs and its own row `updates` (made only when the fence lets the step in), in one
+    statement (one round trip, no transaction to open and commit; PostgreSQL's writable CTEs).
+    A twin that inserted the key first makes it fail with IntegrityError, and the statement's
+    UPDATEs are undone with it."""
     from jobs.models import Step
 
     fence, params = _fence_sql(ctx, totals)
@@ -267,11 +286,13 @@ def _insert_fenced(
     # aborting it; on its own the statement is atomic.
     scope = transaction.atomic() if connection.in_atomic_block else contextlib.nullcontext()
     ctes = [f"deferred{i} AS ({sql})" for i, (sql, _) in enumerate(deferred)]
+    own = [update_sql(model, pk, fields) for model, pk, fields in updates]
+    own_ctes = [f"own{i} AS ({sql} AND EXISTS (SELECT 1 FROM fence))" for i, (sql, _) in enumerate(own)]
     with scope, connection.cursor() as cur:
         cur.execute(
-            f"WITH {', '.join([*ctes, f'fence AS ({fence})'])} "
+            f"WITH {', '.join([*ctes, f'fence AS ({fence})', *own_ctes])} "
             f"INSERT INTO steps (seq, {columns}) SELECT fence.step_seq, {marks} FROM fence RETURNING seq",
-            [*(p for _, ps in deferred for p in ps), *params, *prepared],
+            [*(p for _, ps in deferred for p in ps), *params, *(p for _, ps in own for p in ps), *prepared],
         )
         row = cur.fetchone()
     if row is None:
@@ -373,12 +394,13 @@ def run_step(
                 started_at=started_at,
                 totals=scope.ledger_totals,
                 deferred=scope.deferred,
+                updates=result.updates,
             )
         else:
             # The fence takes the job row's lock, so twins of one step commit one after the
             # other; the loser's insert fails and its whole transaction, rows included, rolls back.
             with transaction.atomic():
-                seq = _fence_and_next_seq(ctx, scope.ledger_totals, scope.deferred)
+                seq = _fence_and_next_seq(ctx, scope.ledger_totals, scope.deferred, result.updates)
                 step = Step(
                     job_id=ctx.job.pk, seq=seq, kind=kind, sq_id=sq_id, step_key=key, output=output, epoch=ctx.epoch
                 )

@@ -8,6 +8,9 @@ every sentence that uses a disputed figure is marked `disputed`."""
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
+
 from agents.sources import store
 from citations import facts as fx
 from citations.evidence import EvidenceNote
@@ -70,9 +73,27 @@ def run(ctx: RunContext) -> dict:
     )
 
 
+# A step's output never changes once stored, and each section and check task of a job asks for
+# the selection (tens of kilobytes of JSON): a worker process keeps the last few jobs'.
+STORED_CACHE_JOBS = 32
+_stored_cache: OrderedDict[str, dict] = OrderedDict()
+_stored_lock = threading.Lock()
+
+
 def stored(job: Job) -> dict | None:
-    """The selection the job's writing used, or None before it ran."""
-    row = Step.objects.filter(step_key=step_key(job.pk, None, KIND, COUNTER)).values_list("output", flat=True).first()
+    """The selection the job's writing used, or None before it ran. Shared by the callers of
+    one process: treat it as read-only."""
+    key = step_key(job.pk, None, KIND, COUNTER)
+    with _stored_lock:
+        if key in _stored_cache:
+            _stored_cache.move_to_end(key)
+            return _stored_cache[key]
+    row = Step.objects.filter(step_key=key).values_list("output", flat=True).first()
+    if row is not None:
+        with _stored_lock:
+            _stored_cache[key] = row
+            while len(_stored_cache) > STORED_CACHE_JOBS:
+                _stored_cache.popitem(last=False)
     return row
 
 

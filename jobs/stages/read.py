@@ -8,6 +8,7 @@ import time
 from collections import OrderedDict
 
 from django.db import connection
+from django.db.models import Q, Subquery
 
 from agents import reader
 from agents.llm import ModelOutputError
@@ -29,9 +30,12 @@ FETCH_BACKOFF_CAP_SECONDS = 4.0
 def read_one(ctx: RunContext, sq_id: int, url: str) -> dict:
     """Fetch (cached) and read one page for one sub-question; both are steps."""
     h = url_hash(url)
-    # Both steps' outputs in one query: a replay costs nothing more, a first run no lookups.
-    ctx.prefetch(step_key__in=[step_key(ctx.job_id, None, "fetch", h), step_key(ctx.job_id, sq_id, "read", h)])
-    source = Source.objects.get(job=ctx.job, url_hash=h)
+    turns = _prefetch(ctx, sq_id, h)
+    source = (
+        Source.objects.filter(job=ctx.job, url_hash=h)
+        .annotate(sq_text=Subquery(SubQuestion.objects.filter(pk=sq_id).values("text")[:1]))
+        .get()
+    )
     fetched = run_step(ctx, kind="fetch", counter=h, fn=lambda: _fetch(ctx, url, source))
     if fetched.get("error"):
         return run_step(
@@ -43,9 +47,7 @@ def read_one(ctx: RunContext, sq_id: int, url: str) -> dict:
         )
     if fetched.get("content_ref") != source.content_ref:
         source.refresh_from_db()  # fetched by a twin, or before the row was read: its own values
-    out = run_step(
-        ctx, kind="read", counter=h, sq_id=sq_id, fn=lambda: _read(ctx, SubQuestion.objects.get(pk=sq_id), source)
-    )
+    out = run_step(ctx, kind="read", counter=h, sq_id=sq_id, fn=lambda: _read(ctx, sq_id, source, turns))
     events.emit(
         ctx.job_id,
         "source_read",
@@ -71,37 +73,49 @@ def _fetch(ctx: RunContext, url: str, source: Source) -> StepResult:
             if attempt < FETCH_ATTEMPTS:
                 time.sleep(backoff_seconds(attempt, base=FETCH_BACKOFF_SECONDS, cap=FETCH_BACKOFF_CAP_SECONDS))
         except PermanentStepError as exc:
-            return StepResult(output={"error": str(exc)[:500]}, write_rows=_source_error(source.pk, str(exc)))
+            return StepResult(output={"error": str(exc)[:500]}, updates=_source_error(source.pk, str(exc)))
     else:
-        return StepResult(output={"error": last_error[:500]}, write_rows=_source_error(source.pk, last_error))
+        return StepResult(output={"error": last_error[:500]}, updates=_source_error(source.pk, last_error))
 
-    def write_rows(step):
-        text = store.get_text(page.content_ref)
-        fields = {
-            "content_ref": page.content_ref,
-            "content_chars": len(text),
-            "title": (page.title or source.title)[:500],
-            "published_at": page.published,
-            "fetched_at": page.fetched_at,
-            "quality": score_page(url, page.title or source.title, text, page.published),
-        }
-        Source.objects.filter(pk=source.pk).update(**fields)
-        for name, value in fields.items():  # the reader reads this page next: no second query for it
-            setattr(source, name, value)
-        return None
-
+    text = store.get_text(page.content_ref)
+    fields = {
+        "content_ref": page.content_ref,
+        "content_chars": len(text),
+        "title": (page.title or source.title)[:500],
+        "published_at": page.published,
+        "fetched_at": page.fetched_at,
+        "quality": score_page(url, page.title or source.title, text, page.published),
+    }
+    for name, value in fields.items():  # the reader reads this page next: no second query for it
+        setattr(source, name, value)
     return StepResult(
         output={"content_ref": page.content_ref, "from_cache": page.from_cache},
         output_ref=page.content_ref,
-        write_rows=write_rows,
+        updates=[(Source, source.pk, fields)],
     )
 
 
-def _read(ctx: RunContext, sq: SubQuestion, source: Source) -> StepResult:
+def _prefetch(ctx: RunContext, sq_id: int, h: str) -> list[dict]:
+    """The outputs of the page's fetch and read steps (replayed at no cost, or known not to have
+    finished: no lookup of their own) and of the sub-question's search turns, in one query."""
+    keys = [step_key(ctx.job_id, None, "fetch", h), step_key(ctx.job_id, sq_id, "read", h)]
+    turns = []
+    for key, kind, output in Step.objects.filter(
+        Q(step_key__in=keys) | Q(sq_id=sq_id, kind=Step.Kind.SEARCH), job_id=ctx.job.pk
+    ).values_list("step_key", "kind", "output"):
+        if key in keys:
+            ctx.replay[key] = output
+        elif kind == Step.Kind.SEARCH:
+            turns.append(output)
+    ctx.loaded_keys |= set(keys)
+    return turns
+
+
+def _read(ctx: RunContext, sq_id: int, source: Source, turns: list[dict]) -> StepResult:
     page_text = store.get_text(source.content_ref)
     others = {
         pk: dedupe.stored_shingles(ref)
-        for pk, ref in Source.objects.filter(job=ctx.job, url_hash__in=_read_before(ctx, sq, source))
+        for pk, ref in Source.objects.filter(job=ctx.job, url_hash__in=_read_before(turns, source))
         .exclude(pk=source.pk)
         .exclude(content_ref="")
         .order_by("url_hash")
@@ -109,22 +123,17 @@ def _read(ctx: RunContext, sq: SubQuestion, source: Source) -> StepResult:
     }
     original = dedupe.near_duplicate_among(dedupe.stored_shingles(source.content_ref), others)
     if original is not None:
-
-        def mark(step):
-            Source.objects.filter(pk=source.pk).update(duplicate_of_id=original)
-            return None
-
         return StepResult(
             output={
                 "error": f"near-duplicate of source {original}, not read again",
                 "notes": [],
                 "duplicate_of": original,
             },
-            write_rows=mark,
+            updates=[(Source, source.pk, {"duplicate_of": original})],
         )
     try:
         result = reader.read_page(
-            subquestion=sq.text,
+            subquestion=source.sq_text,
             page_text=page_text,
             url=source.url,
             title=source.title,
@@ -141,7 +150,7 @@ def _read(ctx: RunContext, sq: SubQuestion, source: Source) -> StepResult:
             [
                 Note(
                     job_id=ctx.job.pk,
-                    sq_id=sq.pk,
+                    sq_id=sq_id,
                     source_id=source.pk,
                     claim=n["claim"],
                     quote=n["quote"],
@@ -154,7 +163,7 @@ def _read(ctx: RunContext, sq: SubQuestion, source: Source) -> StepResult:
         ids = [n.pk for n in created]
         if any(i is None for i in ids):  # backends without RETURNING on bulk insert
             ids = list(
-                Note.objects.filter(job_id=ctx.job.pk, sq_id=sq.pk, source_id=source.pk)
+                Note.objects.filter(job_id=ctx.job.pk, sq_id=sq_id, source_id=source.pk)
                 .order_by("note_id")
                 .values_list("note_id", flat=True)
             )
@@ -229,15 +238,12 @@ def _in_reading_order(job, notes) -> list[Note]:
     )
 
 
-def _read_before(ctx: RunContext, sq: SubQuestion, source: Source) -> list[str]:
-    """The url hashes of the pages this sub-question's worker chose in turns before the one that
-    chose `source`. A page is a near-duplicate only of those: they were all read before this
-    turn's pages, whatever the timing, whereas the pages other workers (or this turn's other
-    reads) have fetched so far depend on scheduling."""
-    turns = sorted(
-        Step.objects.filter(job=ctx.job, sq=sq, kind="search").values_list("output", flat=True),
-        key=lambda out: out.get("turn", 0),
-    )
+def _read_before(turns: list[dict], source: Source) -> list[str]:
+    """The url hashes of the pages a sub-question's worker chose (its search `turns`) in turns
+    before the one that chose `source`. A page is a near-duplicate only of those: they were all
+    read before this turn's pages, whatever the timing, whereas the pages other workers (or this
+    turn's other reads) have fetched so far depend on scheduling."""
+    turns = sorted(turns, key=lambda out: out.get("turn", 0))
     before: list[str] = []
     for out in turns:
         hashes = [url_hash(u) for u in out.get("claimed", [])]
@@ -258,9 +264,5 @@ def record_read_failure(ctx: RunContext, sq_id: int, url: str, error: str) -> di
     )
 
 
-def _source_error(source_id: int, error: str):
-    def write_rows(step):
-        Source.objects.filter(pk=source_id).update(fetch_error=error[:500])
-        return None
-
-    return write_rows
+def _source_error(source_id: int, error: str) -> list:
+    return [(Source, source_id, {"fetch_error": error[:500]})]

@@ -86,24 +86,31 @@ class WorkerRows:
             provider=(earlier or {}).get("provider", ""),
         )
 
-    def claim_page(self, url: str, result: dict) -> bool:
+    def claim_pages(self, pages: dict[str, dict]) -> set[str]:
         # One source row per page and job (fetched once); every sub-question reads it once, so
         # which worker asked first changes nothing a worker sees. The row names the lowest
-        # sub-question that read it, whatever the order they came in.
-        source, created = Source.objects.get_or_create(
-            job_id=self.ctx.job.pk,
-            url_hash=url_hash(url),
-            defaults={
-                "sq_id": self.sq.pk,
-                "url": normalise(url) if url.startswith("http") else url,
-                "domain": result["domain"] or domain_of(url),
-                "title": result["title"][:500],
-                "quality": result["quality"],
-            },
+        # sub-question that read it, whatever the order they came in. All the turn's pages in
+        # three statements: the new rows (a row a twin worker inserted first is kept), then
+        # the rows a later sub-question claimed first handed to this one.
+        job_id, sq_id = self.ctx.job.pk, self.sq.pk
+        Source.objects.bulk_create(
+            [
+                Source(
+                    job_id=job_id,
+                    url_hash=url_hash(url),
+                    sq_id=sq_id,
+                    url=normalise(url) if url.startswith("http") else url,
+                    domain=result["domain"] or domain_of(url),
+                    title=result["title"][:500],
+                    quality=result["quality"],
+                )
+                for url, result in pages.items()
+            ],
+            ignore_conflicts=True,
         )
-        if not created and source.sq_id and source.sq_id > self.sq.pk:
-            Source.objects.filter(pk=source.pk, sq_id__gt=self.sq.pk).update(sq_id=self.sq.pk)
-        return True
+        hashes = [url_hash(url) for url in pages]
+        Source.objects.filter(job_id=job_id, url_hash__in=hashes, sq_id__gt=sq_id).update(sq_id=sq_id)
+        return set(pages)
 
     def emit(self, event_type: str, data: dict) -> None:
         events.emit(self.ctx.job_id, event_type, data)
@@ -138,7 +145,10 @@ def advance_subquestion(ctx: RunContext, sq_id: int) -> Outcome:
     sq = SubQuestion.objects.get(pk=sq_id, job=ctx.job)
     if sq.status in SubQuestion.FINISHED_STATUSES:
         return Outcome(Next.DONE)
-    SubQuestion.objects.filter(pk=sq_id, status=SubQuestion.Status.PENDING).update(status=SubQuestion.Status.RUNNING)
+    if sq.status == SubQuestion.Status.PENDING:
+        SubQuestion.objects.filter(pk=sq_id, status=SubQuestion.Status.PENDING).update(
+            status=SubQuestion.Status.RUNNING
+        )
     try:
         outcome = worker_for(ctx, sq).advance()
     except BudgetExceeded as exc:

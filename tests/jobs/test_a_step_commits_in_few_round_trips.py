@@ -225,3 +225,44 @@ def test_a_step_a_prefetch_found_unfinished_runs_without_a_lookup_and_its_commit
     with pytest.raises(JobStopped):
         run_step(ctx, kind="check", counter="b", fn=lambda: StepResult(output={"b": 1}))
     assert not Step.objects.filter(step_key=step_key(job.pk, None, "check", "b")).exists()
+
+
+def _source_updating_step(job, title):
+    from jobs.models import Source
+
+    source = Source.objects.create(job=job, url="https://example.com/a", url_hash="a", domain="example.com")
+
+    def fn():
+        return StepResult(
+            output={"fetched": True}, updates=[(Source, source.pk, {"title": title, "content_chars": 42})]
+        )
+
+    return source, fn
+
+
+@pytest.mark.postgres
+def test_a_step_that_only_updates_rows_of_its_own_commits_them_in_its_one_statement():
+    job = JobFactory()
+    source, fn = _source_updating_step(job, "Fetched")
+    with CaptureQueriesContext(connection) as queries:
+        run_step(RunContext(job=job, epoch=job.epoch), kind="fetch", counter="a", fn=fn)
+    # (the savepoint around it is the test's transaction's, not the step's)
+    writes = [q["sql"] for q in queries.captured_queries if not q["sql"].startswith(("SELECT", "SAVEPOINT", "RELEASE"))]
+    assert len(writes) == 1 and "UPDATE sources" in writes[0] and "INSERT INTO steps" in writes[0]
+    source.refresh_from_db()
+    assert (source.title, source.content_chars) == ("Fetched", 42)
+
+
+def test_a_fenced_step_updates_none_of_its_rows():
+    job = JobFactory()
+    source, update = _source_updating_step(job, "Fetched by a stale dispatch")
+
+    def fn():
+        Job.objects.filter(pk=job.pk).update(epoch=job.epoch + 1)  # a takeover meanwhile
+        return update()
+
+    with pytest.raises(LeaseLost):
+        run_step(RunContext(job=job, epoch=job.epoch), kind="fetch", counter="a", fn=fn)
+    source.refresh_from_db()
+    assert (source.title, source.content_chars) == ("", 0)
+    assert not Step.objects.filter(job=job).exists()
