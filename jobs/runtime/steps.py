@@ -37,7 +37,7 @@ from jobs.runtime import drain, lease, ledger, telemetry
 from jobs.runtime.budget import Phase
 from jobs.runtime.connections import release_for_wait
 from jobs.runtime.errors import JobDraining, JobStopped, LeaseLost
-from jobs.runtime.rows import update_sql
+from jobs.runtime.rows import update_sql, values_sql
 
 logger = logging.getLogger(__name__)
 
@@ -102,6 +102,17 @@ current_scope: contextvars.ContextVar[StepScope | None] = contextvars.ContextVar
 
 
 @dataclass
+class NewRows:
+    """Rows a step inserts whose ids its output lists: `output[key]` becomes, in the rows' order,
+    {"id": the row's primary key, **entries[i]}. Written with the step, only when it commits."""
+
+    model: Any
+    rows: list[dict]  # model field name -> value, the same fields in every row
+    key: str
+    entries: list[dict]
+
+
+@dataclass
 class StepResult:
     output: dict
     output_ref: str = ""
@@ -111,6 +122,7 @@ class StepResult:
     # Rows the step updates, as (model, pk, {field: value}): written with the step, only when
     # it commits, like write_rows; a step that only updates rows commits in one statement.
     updates: list[tuple[Any, Any, dict]] = field(default_factory=list)
+    new_rows: NewRows | None = None
 
 
 @dataclass
@@ -241,6 +253,18 @@ def _fence_and_next_seq(
     return row[0]
 
 
+def _with_new_rows(output: dict, new_rows: NewRows | None) -> dict:
+    """Insert `new_rows` (inside the step's transaction) and list their ids in the output."""
+    if new_rows is None:
+        return output
+    model = new_rows.model
+    if connection.features.can_return_rows_from_bulk_insert:
+        ids = [row.pk for row in model.objects.bulk_create([model(**values) for values in new_rows.rows])]
+    else:  # a backend that returns no ids from a bulk insert
+        ids = [model.objects.create(**values).pk for values in new_rows.rows]
+    return {**output, new_rows.key: [{"id": pk, **entry} for pk, entry in zip(ids, new_rows.entries)]}
+
+
 def _insert_fenced(
     ctx: RunContext,
     *,
@@ -254,14 +278,18 @@ def _insert_fenced(
     totals,
     deferred,
     updates=(),
-):
+    new_rows: NewRows | None = None,
+) -> dict:
     """Fence, number and insert a step without rows of its own to insert, with its `deferred`
     UPDATEs and its own row `updates` (made only when the fence lets the step in), in one
     statement (one round trip, no transaction to open and commit; PostgreSQL's writable CTEs).
     A twin that inserted the key first makes it fail with IntegrityError, and the statement's
-    UPDATEs are undone with it."""
+    UPDATEs are undone with it. `new_rows` are inserted by the same statement, and the output
+    stored (and returned) lists their ids."""
     from jobs.models import Step
 
+    if new_rows is not None and not new_rows.rows:
+        output, new_rows = {**output, new_rows.key: []}, None
     fence, params = _fence_sql(ctx, totals)
     fields = [Step._meta.get_field(name) for name in _STEP_COLUMNS]
     values = {
@@ -281,7 +309,28 @@ def _insert_fenced(
     }
     prepared = [field.get_db_prep_save(values[field.name], connection) for field in fields]
     columns = ", ".join(field.column for field in fields)
-    marks = ", ".join(["%s"] * len(fields))
+    marks = ["%s"] * len(fields)
+    new_ctes, new_params = [], []
+    if new_rows is not None:
+        # The rows, inserted only when the fence lets the step in; their ids, in the order the
+        # rows are listed (a serial key numbers them so), paired with the entries of the output.
+        model = new_rows.model
+        new_columns, values, value_params = values_sql(model, new_rows.rows)
+        names = ", ".join(f"c{i}" for i in range(len(new_columns)))
+        new_ctes = [
+            f"new_rows AS (INSERT INTO {model._meta.db_table} ({', '.join(new_columns)}) "
+            f"SELECT {names} FROM (VALUES {values}) AS v({names}) WHERE EXISTS (SELECT 1 FROM fence) "
+            f"RETURNING {model._meta.pk.column} AS pk)"
+        ]
+        new_params = value_params
+        marks[_STEP_COLUMNS.index("output")] = (
+            "(%s::jsonb || jsonb_build_object(%s, (SELECT COALESCE(jsonb_agg(e.entry || jsonb_build_object('id', "
+            "n.pk) ORDER BY e.i), '[]'::jsonb) FROM jsonb_array_elements(%s::jsonb) WITH ORDINALITY AS e(entry, i) "
+            "JOIN (SELECT pk, row_number() OVER (ORDER BY pk) AS i FROM new_rows) AS n ON n.i = e.i)))"
+        )
+        at = _STEP_COLUMNS.index("output")
+        prepared[at : at + 1] = [prepared[at], new_rows.key, json.dumps(new_rows.entries)]
+    marks = ", ".join(marks)
     # Inside an outer transaction (a test's, a caller's), a savepoint keeps a twin's failure from
     # aborting it; on its own the statement is atomic.
     scope = transaction.atomic() if connection.in_atomic_block else contextlib.nullcontext()
@@ -290,13 +339,24 @@ def _insert_fenced(
     own_ctes = [f"own{i} AS ({sql} AND EXISTS (SELECT 1 FROM fence))" for i, (sql, _) in enumerate(own)]
     with scope, connection.cursor() as cur:
         cur.execute(
-            f"WITH {', '.join([*ctes, f'fence AS ({fence})', *own_ctes])} "
-            f"INSERT INTO steps (seq, {columns}) SELECT fence.step_seq, {marks} FROM fence RETURNING seq",
-            [*(p for _, ps in deferred for p in ps), *params, *(p for _, ps in own for p in ps), *prepared],
+            f"WITH {', '.join([*ctes, f'fence AS ({fence})', *own_ctes, *new_ctes])} "
+            f"INSERT INTO steps (seq, {columns}) SELECT fence.step_seq, {marks} FROM fence RETURNING seq"
+            + (", output" if new_ctes else ""),
+            [
+                *(p for _, ps in deferred for p in ps),
+                *params,
+                *(p for _, ps in own for p in ps),
+                *new_params,
+                *prepared,
+            ],
         )
         row = cur.fetchone()
     if row is None:
         raise _refused(ctx)
+    if not new_ctes:
+        return output
+    stored = row[1]
+    return json.loads(stored) if isinstance(stored, (str, bytes)) else stored
 
 
 _STEP_COLUMNS = (
@@ -383,7 +443,7 @@ def run_step(
     output = result.output
     try:
         if result.write_rows is None and connection.vendor == "postgresql":
-            _insert_fenced(
+            output = _insert_fenced(
                 ctx,
                 kind=kind,
                 sq_id=sq_id,
@@ -395,6 +455,7 @@ def run_step(
                 totals=scope.ledger_totals,
                 deferred=scope.deferred,
                 updates=result.updates,
+                new_rows=result.new_rows,
             )
         else:
             # The fence takes the job row's lock, so twins of one step commit one after the
@@ -404,6 +465,8 @@ def run_step(
                 step = Step(
                     job_id=ctx.job.pk, seq=seq, kind=kind, sq_id=sq_id, step_key=key, output=output, epoch=ctx.epoch
                 )
+                output = _with_new_rows(output, result.new_rows)
+                step.output = output
                 updated = result.write_rows(step) if result.write_rows is not None else None
                 if updated is not None:
                     output = updated

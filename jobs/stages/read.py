@@ -20,7 +20,7 @@ from jobs.runtime import events
 from jobs.runtime.errors import PermanentStepError, TransientStepError
 from jobs.runtime.ledger import BudgetExceeded
 from jobs.runtime.retry import FETCH_ATTEMPTS, backoff_seconds
-from jobs.runtime.steps import RunContext, StepResult, run_step, step_key
+from jobs.runtime.steps import NewRows, RunContext, StepResult, run_step, step_key
 from jobs.stages.lifecycle import research_budget_spent
 
 FETCH_BACKOFF_SECONDS = 0.5
@@ -145,36 +145,30 @@ def _read(ctx: RunContext, sq_id: int, source: Source, turns: list[dict]) -> Ste
     except ModelOutputError as exc:
         return StepResult(output={"error": f"reader output invalid: {exc}"[:500], "notes": []})
 
-    def write_rows(step):
-        created = Note.objects.bulk_create(
-            [
-                Note(
-                    job_id=ctx.job.pk,
-                    sq_id=sq_id,
-                    source_id=source.pk,
-                    claim=n["claim"],
-                    quote=n["quote"],
-                    char_start=n["char_start"],
-                    char_end=n["char_end"],
-                )
-                for n in result.notes
-            ]
-        )
-        ids = [n.pk for n in created]
-        if any(i is None for i in ids):  # backends without RETURNING on bulk insert
-            ids = list(
-                Note.objects.filter(job_id=ctx.job.pk, sq_id=sq_id, source_id=source.pk)
-                .order_by("note_id")
-                .values_list("note_id", flat=True)
-            )
-        return {
-            "notes": [{"id": i, "claim": n["claim"], "domain": source.domain} for i, n in zip(ids, result.notes)],
+    return StepResult(
+        output={
             "other_findings": result.other_findings,
             "rejected": result.rejected,
             "page_tokens_est": len(page_text) // 4,
-        }
-
-    return StepResult(output={"notes": []}, write_rows=write_rows)
+        },
+        new_rows=NewRows(
+            Note,
+            [
+                {
+                    "job_id": ctx.job.pk,
+                    "sq_id": sq_id,
+                    "source_id": source.pk,
+                    "claim": n["claim"],
+                    "quote": n["quote"],
+                    "char_start": n["char_start"],
+                    "char_end": n["char_end"],
+                }
+                for n in result.notes
+            ],
+            key="notes",
+            entries=[{"claim": n["claim"], "domain": source.domain} for n in result.notes],
+        ),
+    )
 
 
 # The writing tasks of a job (evidence, each section, the check's drafts) each need all its

@@ -266,3 +266,67 @@ def test_a_fenced_step_updates_none_of_its_rows():
     source.refresh_from_db()
     assert (source.title, source.content_chars) == ("", 0)
     assert not Step.objects.filter(job=job).exists()
+
+
+def _note_taking_step(job, claims, fence_out=False):
+    from jobs.models import Note, Source, SubQuestion
+    from jobs.runtime.steps import NewRows
+
+    sq = SubQuestion.objects.create(job=job, round=1, position=0, text="Who supplies Voltara?")
+    source = Source.objects.create(job=job, url="https://example.com/n", url_hash="n", domain="example.com")
+
+    def fn():
+        if fence_out:
+            Job.objects.filter(pk=job.pk).update(epoch=job.epoch + 1)  # a takeover meanwhile
+        rows = [
+            {
+                "job_id": job.pk,
+                "sq_id": sq.pk,
+                "source_id": source.pk,
+                "claim": c,
+                "quote": c,
+                "char_start": 0,
+                "char_end": len(c),
+            }
+            for c in claims
+        ]
+        entries = [{"claim": c, "domain": "example.com"} for c in claims]
+        return StepResult(output={"page_tokens_est": 9}, new_rows=NewRows(Note, rows, key="notes", entries=entries))
+
+    return fn
+
+
+def test_a_step_that_inserts_rows_lists_their_ids_in_its_output_in_the_rows_order():
+    from jobs.models import Note
+
+    job = JobFactory()
+    claims = [f"Claim {i} about Voltara." for i in range(12)]
+    fn = _note_taking_step(job, claims)
+    with CaptureQueriesContext(connection) as queries:
+        out = run_step(RunContext(job=job, epoch=job.epoch), kind="read", counter="n", fn=fn)
+    assert [n["claim"] for n in out["notes"]] == claims and out["page_tokens_est"] == 9
+    stored = {n.pk: n.claim for n in Note.objects.filter(job=job)}
+    assert {n["id"]: n["claim"] for n in out["notes"]} == stored
+    assert Step.objects.get(job=job, kind="read").output == out  # what a replay gets
+    if connection.vendor == "postgresql":  # fence, rows and step in one statement
+        writes = [
+            q["sql"] for q in queries.captured_queries if not q["sql"].startswith(("SELECT", "SAVEPOINT", "RELEASE"))
+        ]
+        assert len(writes) == 1 and "INSERT INTO notes" in writes[0], writes
+
+
+def test_a_step_with_no_rows_to_insert_lists_none_and_a_fenced_one_inserts_none():
+    from jobs.models import Note
+
+    job = JobFactory()
+    out = run_step(RunContext(job=job, epoch=job.epoch), kind="read", counter="none", fn=_note_taking_step(job, []))
+    assert out["notes"] == []
+    other = JobFactory()
+    with pytest.raises(LeaseLost):
+        run_step(
+            RunContext(job=other, epoch=other.epoch),
+            kind="read",
+            counter="n",
+            fn=_note_taking_step(other, ["A claim."], fence_out=True),
+        )
+    assert not Note.objects.filter(job=other).exists() and not Step.objects.filter(job=other).exists()
