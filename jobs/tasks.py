@@ -278,12 +278,12 @@ def write_failed(request, exc, traceback, job_id: str, indexes: list, epoch: int
 
 @job_task("jobs.tasks.check_report", on_failure=_fail_job("checking"))
 def check_report(task, ctx: RunContext, indexes: list):
-    """Chord body of the sections: the drafted sentences checked by a chord of batches (each
-    CHECK_BATCH_SENTENCES sentences) whose body assembles the report."""
+    """Chord body of the sections: the drafted sentences checked by a chord of batches (each with
+    at most CHECK_BATCH_SENTENCES sentences that ask the judge) whose body assembles the report."""
     drafted = write.drafted_sentences(ctx, indexes)
     write.start_checking(ctx)
     job_id, epoch = ctx.job_id, ctx.epoch
-    ranges = check.batches(len(drafted), settings.CHECK_BATCH_SENTENCES)
+    ranges = check.batches(len(drafted), settings.CHECK_BATCH_SENTENCES, check.asks_judge(drafted, job_id))
     if not ranges:
         write.finish_report(ctx, *check.merge_batches(ctx, drafted, []))
         return

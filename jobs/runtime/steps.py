@@ -315,14 +315,13 @@ def _insert_fenced(
         # The rows, inserted only when the fence lets the step in; their ids, in the order the
         # rows are listed (a serial key numbers them so), paired with the entries of the output.
         model = new_rows.model
-        new_columns, values, value_params = values_sql(model, new_rows.rows)
+        new_columns, rows_sql, new_params = values_sql(model, new_rows.rows)
         names = ", ".join(f"c{i}" for i in range(len(new_columns)))
         new_ctes = [
             f"new_rows AS (INSERT INTO {model._meta.db_table} ({', '.join(new_columns)}) "
-            f"SELECT {names} FROM (VALUES {values}) AS v({names}) WHERE EXISTS (SELECT 1 FROM fence) "
+            f"SELECT {names} FROM (VALUES {rows_sql}) AS v({names}) WHERE EXISTS (SELECT 1 FROM fence) "
             f"RETURNING {model._meta.pk.column} AS pk)"
         ]
-        new_params = value_params
         marks[_STEP_COLUMNS.index("output")] = (
             "(%s::jsonb || jsonb_build_object(%s, (SELECT COALESCE(jsonb_agg(e.entry || jsonb_build_object('id', "
             "n.pk) ORDER BY e.i), '[]'::jsonb) FROM jsonb_array_elements(%s::jsonb) WITH ORDINALITY AS e(entry, i) "

@@ -166,11 +166,34 @@ def check_draft(
     return out, stopped
 
 
-def batches(count: int, size: int) -> list[tuple[int, int]]:
-    """[start, stop) ranges of at most `size` sentences covering `count` drafted sentences:
-    each range is checked by one task, all at once."""
+def batches(count: int, size: int, judged: list[bool] | None = None) -> list[tuple[int, int]]:
+    """[start, stop) ranges covering `count` drafted sentences, each checked by one task, all at
+    once: at most `size` sentences that ask the judge in each (`judged`, one flag per sentence;
+    all of them when not given). A sentence checked in code (its cited quote word for word) takes
+    milliseconds: it rides along, up to CODE_CHECKED_PER_BATCH x `size` sentences in a batch."""
     size = max(1, size)
-    return [(start, min(count, start + size)) for start in range(0, count, size)]
+    judged = [True] * count if judged is None else judged
+    out, start, asks = [], 0, 0
+    for index in range(count):
+        if index > start and (asks + judged[index] > size or index - start >= CODE_CHECKED_PER_BATCH * size):
+            out.append((start, index))
+            start, asks = index, 0
+        asks += judged[index]
+    if count:
+        out.append((start, count))
+    return out
+
+
+CODE_CHECKED_PER_BATCH = 3
+
+
+def asks_judge(drafted: list[dict], job_id) -> list[bool]:
+    """Whether each drafted sentence will ask the judge (what sizes the check's batches): all do
+    unless CHECK_QUOTES_IN_CODE, when a sentence that is one of its cited quotes does not."""
+    if not settings.CHECK_QUOTES_IN_CODE:
+        return [True] * len(drafted)
+    known = cited_notes(job_id, [i for d in drafted for i in d["note_ids"]])
+    return [not quoted_word_for_word(d["text"], [known[i] for i in d["note_ids"] if i in known]) for d in drafted]
 
 
 def _batch_keys(ctx: RunContext, start: int, stop: int) -> list[str]:

@@ -36,16 +36,12 @@ class WorkerRows:
             out = fn()
             if not out.finished:
                 return StepResult(output=out.to_dict())
-
-            def write_rows(row):
-                SubQuestion.objects.filter(pk=self.sq.pk).update(
-                    status=SubQuestion.Status.DONE,
-                    summary=out.arguments["summary"][:4000],
-                    not_found=out.arguments["not_found"],
-                )
-                return None
-
-            return StepResult(output=out.to_dict(), write_rows=write_rows)
+            done = {
+                "status": SubQuestion.Status.DONE,
+                "summary": out.arguments["summary"][:4000],
+                "not_found": out.arguments["not_found"],
+            }
+            return StepResult(output=out.to_dict(), updates=[(SubQuestion, self.sq.pk, done)])
 
         return SearchTurn.from_dict(run_step(self.ctx, kind="search", counter=turn, sq_id=self.sq.pk, fn=step))
 

@@ -29,6 +29,23 @@ def test_batches_cover_every_sentence_once_in_order():
     assert check.batches(3, 0) == [(0, 1), (1, 2), (2, 3)]
 
 
+def test_a_batch_counts_only_the_sentences_that_ask_the_judge():
+    # Sentences checked in code (their quote word for word) ride along with the judged ones...
+    judged = [True, False, False, True, True, False, True, True, False]
+    assert check.batches(9, 2, judged) == [(0, 4), (4, 7), (7, 9)]
+    # ...up to three times the batch's size of them.
+    assert check.batches(10, 2, [False] * 10) == [(0, 6), (6, 10)]
+    assert check.batches(4, 4, [True] * 4) == check.batches(4, 4)
+
+
+def test_the_check_knows_which_drafted_sentences_ask_the_judge(drafted_job, settings):
+    job, drafted = drafted_job
+    changed = [dict(drafted[0], text="Kestrel Automotive buys its NMC cells from Sunmark Energy."), *drafted[1:]]
+    assert check.asks_judge(changed, job.pk) == [True, False, False, False]
+    settings.CHECK_QUOTES_IN_CODE = False
+    assert check.asks_judge(changed, job.pk) == [True] * 4
+
+
 @pytest.fixture
 def drafted_job(alice):
     job = JobFactory(
