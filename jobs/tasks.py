@@ -208,10 +208,31 @@ def _sq_failed(ctx: RunContext, exc: Exception, sq_id: int):
 @job_task("jobs.tasks.sq_work", on_failure=_sq_failed, when_stale=lambda job_id, sq_id: {"sq_id": sq_id, "stale": True})
 def sq_work(task, ctx: RunContext, sq_id: int):
     outcome = research.advance_subquestion(ctx, sq_id)
+    # A turn that reads one page reads it here and the loop goes on in this task: a chord of one
+    # reader would only add two tasks and a join, and read no sooner. Several pages are read at
+    # once, by a chord of reader tasks whose body continues the loop.
+    while outcome.kind is Next.FETCH and len(outcome.urls) == 1 and _read_here(ctx, sq_id, outcome.urls[0]):
+        outcome = research.advance_subquestion(ctx, sq_id)
     if outcome.kind is Next.FETCH:
         readers = [read_page.si(ctx.job_id, sq_id, url, ctx.epoch) for url in outcome.urls]
         raise task.replace(chord(readers, sq_work.si(ctx.job_id, sq_id, ctx.epoch)))
     return {"sq_id": sq_id}
+
+
+def _read_here(ctx: RunContext, sq_id: int, url: str) -> bool:
+    """Read one page inside the worker's task; False when it failed transiently (a reader task
+    then retries it with backoff, as for any page). A permanent failure is recorded as the
+    page's read, as a reader task's would be."""
+    try:
+        read.read_one(ctx, sq_id, url)
+    except TRANSIENT_ERRORS:
+        return False
+    except Exception as exc:
+        if _is_control(exc):
+            raise
+        logger.exception("reading %s for job %s failed", url, ctx.job_id)
+        _read_failed(ctx, exc, sq_id, url)
+    return True
 
 
 def _read_failed(ctx: RunContext, exc: Exception, sq_id: int, url: str):
