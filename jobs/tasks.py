@@ -1,7 +1,7 @@
 """Thin Celery tasks: take ids, hold the job's lease, call one stage (jobs/stages/), enqueue what follows.
 
-No task waits on another task. A sub-question worker that needs pages read replaces itself
-with a chord of reader tasks whose body continues the worker; a round is a chord of up to 6
+No task waits on another task. A sub-question worker that needs one page read reads it itself;
+one that needs several replaces itself with a chord of reader tasks whose body continues it; a round is a chord of up to 6
 lanes of workers whose body is the gap check. Transient errors retry with backoff here;
 permanent ones mark the sub-question (or the job) failed and the graph moves on. A worker
 process that dies is covered by the lease sweeper.
