@@ -6,26 +6,14 @@ import pytest
 
 from jobs import tasks
 from jobs.models import Job, Note, Step, SubQuestion
+from tests.agents.test_search_worker_loop import norvik_page  # noqa: F401 - the page the worker reads
 from tests.factories import JobFactory, SubQuestionFactory
 from tests.fakes import scripted_model
 
 pytestmark = pytest.mark.django_db
 
-URL = "https://norvik.example/suppliers"
+URL = "https://norvik.example/suppliers"  # norvik_page's
 FINISH = {"thought": "done", "tool": "finish", "arguments": {"summary": "Norvik's suppliers.", "not_found": []}}
-
-
-@pytest.fixture
-def norvik_page(db):
-    from agents.sources.documents import document_ingest
-
-    body = (
-        b"<html><head><title>Norvik Electric names its battery suppliers</title></head><body><article>"
-        b"<h1>Norvik Electric names its battery suppliers</h1><p>Norvik Electric buys battery cells from Kaiyo "
-        b"Battery Works and Borealis Power Systems, the electric car maker said in its annual report.</p>"
-        b"</article></body></html>"
-    )
-    return document_ingest(url=URL, body=body, content_type="text/html")
 
 
 def _turns(*urls):
@@ -40,7 +28,8 @@ def _turns(*urls):
     ]
 
 
-def test_one_page_is_read_in_the_workers_task_and_the_loop_finishes_there(alice, settings, norvik_page, monkeypatch):
+@pytest.mark.usefixtures("norvik_page")
+def test_one_page_is_read_in_the_workers_task_and_the_loop_finishes_there(alice, settings, monkeypatch):
     job = JobFactory(user=alice, status=Job.Status.RESEARCHING, question="Which battery suppliers does Norvik use?")
     sq = SubQuestionFactory(job=job, text="Which battery suppliers does Norvik Electric use?")
     sent = []
