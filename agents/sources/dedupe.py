@@ -16,11 +16,6 @@ def shingles(text: str) -> set[tuple[str, ...]]:
     return {tuple(words[i : i + SHINGLE_WORDS]) for i in range(max(0, len(words) - SHINGLE_WORDS + 1))}
 
 
-def near_duplicate_of(text: str, others: dict[int, str]) -> int | None:
-    """The id of the first text in `others` this one nearly duplicates, or None."""
-    return near_duplicate_among(shingles(text), {other_id: shingles(t) for other_id, t in others.items()})
-
-
 def near_duplicate_among(mine: set, others: dict) -> int | None:
     """The id of the first shingle set in `others` that `mine` nearly duplicates, or None."""
     if not mine:
