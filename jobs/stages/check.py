@@ -39,8 +39,13 @@ def generation_key(ctx: RunContext, counter: str) -> str:
 QUOTED_REASON = "the sentence is its cited quote, word for word (checked in code: no judge call)"
 
 
+def checked_in_code(text: str, notes: list[Note]) -> bool:
+    """The sentence is one of its cited quotes and CHECK_QUOTES_IN_CODE is on: no judge call."""
+    return settings.CHECK_QUOTES_IN_CODE and quoted_word_for_word(text, notes)
+
+
 def _judge_step(ctx: RunContext, counter: str, text: str, notes: list[Note]) -> dict:
-    if settings.CHECK_QUOTES_IN_CODE and quoted_word_for_word(text, notes):
+    if checked_in_code(text, notes):
         # The page says exactly this (stage one): a judge could only agree. No step, no call:
         # the same inputs give the same verdict on a replay.
         return {"verdict": SUPPORTED, "reason": QUOTED_REASON}
@@ -193,7 +198,7 @@ def asks_judge(drafted: list[dict], job_id) -> list[bool]:
     if not settings.CHECK_QUOTES_IN_CODE:
         return [True] * len(drafted)
     known = cited_notes(job_id, [i for d in drafted for i in d["note_ids"]])
-    return [not quoted_word_for_word(d["text"], [known[i] for i in d["note_ids"] if i in known]) for d in drafted]
+    return [not checked_in_code(d["text"], [known[i] for i in d["note_ids"] if i in known]) for d in drafted]
 
 
 def _batch_keys(ctx: RunContext, start: int, stop: int) -> list[str]:
