@@ -31,7 +31,7 @@ NEW_NAME_WEIGHT = 1.5
 MIN_TOPIC_TERMS = 1
 SUPPORTED_RECALL = 0.85
 PARTIAL_RECALL = 0.6
-GLUE = frozenset(tx.terms("sources disagree report reports reported that while whereas according"))
+GLUE = frozenset(tx.terms("sources disagree report reports reported that while whereas according table gives"))
 _WRITTEN_DATE = composition.WRITTEN_DATE_RE
 # "(cellmarket-weekly.example, 2024-06-10)", "(…, 10 June 2024)": a source's domain and date
 _META_RE = re.compile(
@@ -175,7 +175,9 @@ def write_section(prompt: str) -> dict:
             )
             ids = [n["id"] for n in group] + [n["id"] for n in group_b]
         else:
-            text = lead["claim"]
+            # A table row is said as a sentence that keeps every cell (the judge checks it
+            # against the row), not pasted as "Context — Header: value; …"; so is a timeline's item.
+            text = composition.as_sentence(lead["claim"])
             ids = [lead["id"]] + [n["id"] for n in group if n is not lead]
         score = (
             len(focus_terms & tx.term_set(text))
@@ -838,7 +840,11 @@ def write_answer(prompt: str) -> dict:
     # A person's quoted remark comes after the plain statements, and only when fewer than two answer.
     plain = [n for n in distinct if not _remark(n["claim"])]
     distinct = plain + ([n for n in distinct if _remark(n["claim"])] if len(plain) < 2 else [])
-    sentences = [{"text": n["claim"], "note_ids": [n["id"]] + _same_fact(n, notes)} for n in distinct]
+    # An opening row gives the cells the question asks about beside the row's subject.
+    sentences = [
+        {"text": composition.as_sentence(n["claim"], asked), "note_ids": [n["id"]] + _same_fact(n, notes)}
+        for n in distinct
+    ]
     return {"sentences": compose(sentences), "need_context": [], "unanswered": unanswered}
 
 

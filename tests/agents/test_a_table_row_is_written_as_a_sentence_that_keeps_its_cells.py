@@ -1,0 +1,94 @@
+"""A quote that is a table row ("Context — Header: value; …") reaches the report as a sentence
+about the row's subject that keeps every header and value as written, so the judge and the
+citation check still find each name and figure in the row; the opening gives only the cells
+the question asks about."""
+
+from agents import composition
+from agents.engine import writer
+
+RANKED = (
+    "Electric car makers ranked by 2025 deliveries — Rank: 5; Maker: Tanaka-Rhee Motors; "
+    "Headquarters: Busan, South Korea; 2025 deliveries: 870,000."
+)
+FACTORIES = (
+    "Export cable factories — Factory: Moerdijk; Operator: Castellan Cables; "
+    "Annual output (km of export cable): 1,100; Start of production: 2012."
+)
+PERIOD = "Voltara Motors vehicle deliveries, 2025 — Period: Full year 2025; Vehicles delivered: 1,820,000."
+
+
+def judged(sentence, quote):
+    return writer.judge(
+        f"<sentence>\n{sentence}\n</sentence>\n<quotes>\n"
+        f'<quote domain="a.example" source="A" published="undated">{quote}</quote>\n</quotes>'
+    )["verdict"]
+
+
+def test_the_row_s_subject_leads_and_every_cell_is_kept():
+    assert composition.row_sentence(RANKED) == (
+        "Tanaka-Rhee Motors has rank 5; headquarters Busan, South Korea; and 2025 deliveries 870,000, "
+        "according to the table \u201cElectric car makers ranked by 2025 deliveries\u201d."
+    )
+    assert judged(composition.row_sentence(RANKED), RANKED) == "supported"
+    assert judged(composition.row_sentence(FACTORIES), FACTORIES) == "supported"
+
+
+def test_a_row_whose_cells_name_nothing_opens_with_its_first_cell():
+    sentence = composition.row_sentence(PERIOD)
+    assert sentence == (
+        "For period Full year 2025, the table \u201cVoltara Motors vehicle deliveries, 2025\u201d gives "
+        "vehicles delivered 1,820,000."
+    )
+    assert judged(sentence, PERIOD) == "supported"
+
+
+def test_the_opening_gives_the_cells_the_question_asks_about():
+    asked = "How many kilometres of export cable can Castellan Cables' Moerdijk factory make in a year?"
+    assert composition.row_sentence(FACTORIES, asked) == (
+        "Moerdijk has operator Castellan Cables and annual output (km of export cable) 1,100, "
+        "according to the table \u201cExport cable factories\u201d."
+    )
+    # Nothing the question shares: the whole row.
+    assert composition.row_sentence(FACTORIES, "Who runs the port?") == composition.row_sentence(FACTORIES)
+
+
+def test_prose_is_left_as_it_is():
+    prose = "Castellan Cables makes export cables at Moerdijk."
+    assert composition.row_sentence(prose) == prose
+
+
+def test_a_changed_cell_is_caught():
+    # The sentence is not the quote, so the judge is asked: it finds a figure the row does not
+    # hold; a name the row does not hold is caught in code before any judge.
+    wrong_figure = composition.row_sentence(RANKED).replace("870,000", "880,000")
+    assert judged(wrong_figure, RANKED) == "unsupported"
+    wrong_name = composition.row_sentence(RANKED).replace("Tanaka-Rhee Motors", "Kestrel Automotive")
+    assert composition.unquoted(wrong_name, [RANKED]) == ["Kestrel Automotive"]
+
+
+def test_the_offline_writer_writes_rows_as_sentences():
+    notes = "".join(
+        f'<note id="{i}" domain="d{i}.example" source="S{i}" published="2026-01-0{i}" quality="0.8" sq="1" hop="0">'
+        f"<claim>{row}</claim><quote>{row}</quote></note>\n"
+        for i, row in enumerate([RANKED, FACTORIES], start=1)
+    )
+    prompt = (
+        "<question>\nWhich export cable factories and car makers do the tables list?\n</question>\n"
+        '<section heading="Evidence" mode="section">\nWhat the tables give.\n</section>\n'
+        f"<notes>\n{notes}</notes>"
+    )
+    texts = [s["text"] for s in writer.write_section(prompt)["sentences"]]
+    assert composition.row_sentence(FACTORIES) in texts
+    assert not any(t in (RANKED, FACTORIES) for t in texts)
+
+
+def test_a_timeline_item_is_written_as_a_sentence():
+    item = "2025: Voltara Motors delivers 1.82 million vehicles."
+    sentence = composition.as_sentence(item)
+    assert sentence == "In 2025, Voltara Motors delivers 1.82 million vehicles."
+    assert judged(sentence, item) == "supported"
+    assert composition.as_sentence("March 2024: Sunmark Energy joins.") == "In March 2024, Sunmark Energy joins."
+    assert composition.as_sentence("6 March 2024: Sunmark Energy joins.") == "On 6 March 2024, Sunmark Energy joins."
+    # A label before a colon is not a date.
+    assert composition.as_sentence("Update 2024: Sunmark Energy joins.") == "Update 2024: Sunmark Energy joins."
+    assert composition.as_sentence(FACTORIES) == composition.row_sentence(FACTORIES)
