@@ -12,9 +12,10 @@ none of the cited quotes holds:
   "35,000 tonnes", "$4.2 billion"), found in a quote as the same quantity ("1.82 million" is
   "1,820,000"); a quote's bare number ("52" in a table cell) matches any unit.
 
-Also the writer's voice: page text in the first person ("we use the latest official figure")
-is the source speaking, never the report (`first_person`), and a source's name for attributing
-it (`source_label`)."""
+Also the writer's voice: page text in the first person ("we use the latest official figure"), a
+reply in a thread ("Yes, the Meridian also uses …") or a post behind a site's label ("Thread
+marked as answered: …") is the source speaking, never the report (`source_voice`), and a
+source's name for attributing it (`source_label`)."""
 
 from __future__ import annotations
 
@@ -201,6 +202,49 @@ def first_person(text: str) -> bool:
     source's own voice, never the report's."""
     bare = _QUOTED_SPAN_RE.sub(" ", text)
     return any(m.group(0) != "I" or _lone_i(bare, m) for m in _FIRST_PERSON_RE.finditer(bare))
+
+
+# A reply in a thread ("Yes, the Meridian also uses …", "Thanks, that helps"): someone answering
+# someone, not a finding stated.
+_REPLY_RE = re.compile(
+    r"^\s*(?:yes|no|yeah|yep|nope|thanks|thank you|agreed|exactly|correct|right|well|sure|ok|okay|indeed)"
+    r"\s*[,.!:](?!\s*\d)",
+    re.I,
+)
+# A site's label before a post's words ("Thread marked as answered: the Arc uses …", "Update:
+# the plant …"): a capitalised word and a few lower-case ones, a colon, then a lower-case start.
+_LABEL_RE = re.compile(r"^\s*[A-Z][a-z]+(?:\s+[a-z]+){0,4}:\s+(?=[a-z])")
+
+
+def source_voice(text: str) -> bool:
+    """The source speaking, never the report: first-person words (`first_person`), a reply in a
+    thread, or a site's label before a post's words. Such a note is attributed to its source."""
+    if tx.is_table_row(text) or text.startswith("Sources disagree"):
+        return False
+    return first_person(text) or bool(_REPLY_RE.match(text)) or bool(_LABEL_RE.match(text))
+
+
+def without_label(text: str) -> str:
+    """`text` without a site's label before a post's words ("Thread marked as answered: the Arc
+    uses …" -> "The Arc uses …")."""
+    m = _LABEL_RE.match(text)
+    if not m or tx.is_table_row(text) or text.startswith("Sources disagree"):
+        return text
+    rest = text[m.end() :]
+    return rest[:1].upper() + rest[1:]
+
+
+# A sentence that opens by pointing back to one before it ("The two suppliers will continue …",
+# "They also …", "This plant …"): out of its page, a reader cannot tell what it is about.
+_POINTS_BACK_RE = re.compile(
+    r"^\s*(?:it|its|they|their|these|this|those|such|both|the\s+(?:two|three|four|five|both|latter|former|same))\b",
+    re.I,
+)
+
+
+def points_back(text: str) -> bool:
+    """The sentence opens by pointing back to an earlier one instead of naming its subject."""
+    return bool(_POINTS_BACK_RE.match(text))
 
 
 def _lone_i(text: str, m: re.Match) -> bool:
@@ -409,11 +453,40 @@ def _row_terms(text: str) -> set[str]:
     return {tx.synonym(t)[:5] for t in tx.terms(text) if not tx.is_year(t)}
 
 
-def _header_phrase(header: str) -> str:
-    """A header as words of a sentence: its first word lower-cased unless it is an acronym or a
-    name's ("Annual capacity" -> "annual capacity", "NMC share" stays)."""
+def capitalised_words(texts: list[str]) -> frozenset[str]:
+    """Words (lower-cased) that some prose text writes capitalised after its first word: the
+    words of names ("northgate" of "… estimated by Northgate Research"). A table row's text is
+    left out: each of its headers starts with a capital."""
+    out = set()
+    for text in texts:
+        if tx.is_table_row(text):
+            continue
+        words = re.findall(r"[A-Za-z][\w'\-]*", text)
+        out.update(w.lower() for w in words[1:] if w[:1].isupper())
+    return frozenset(out)
+
+
+def _header_phrase(header: str, names: frozenset = frozenset()) -> str:
+    """A header as words of a sentence: its first word lower-cased unless it is an acronym or
+    one of `names` ("Annual capacity" -> "annual capacity"; "NMC share" and, when the notes
+    write "Northgate" as a name, "Northgate estimate" stay)."""
     first = header.split(" ", 1)[0]
-    return header[:1].lower() + header[1:] if first[1:].islower() or len(first) == 1 else header
+    if first.lower() in names or not (first[1:].islower() or len(first) == 1):
+        return header
+    return header[:1].lower() + header[1:]
+
+
+_YES_NO = frozenset({"yes", "no", "y", "n", "true", "false", "\u2713", "\u2714", "\u2717", "x"})
+
+
+def _cell_phrase(header: str, value: str, names: frozenset) -> str:
+    """One cell as words: "annual capacity 48 GWh"; a yes/no cell keeps its colon ("from 2027:
+    yes"), which says the header is a question the cell answers."""
+    if not header:
+        return value
+    if value.strip().lower() in _YES_NO:
+        return f"{_header_phrase(header, names)}: {value.strip().lower()}"
+    return f"{_header_phrase(header, names)} {value}"
 
 
 def _names_something(value: str) -> bool:
@@ -422,7 +495,7 @@ def _names_something(value: str) -> bool:
     return any(w[:1].isupper() and w[1:2].islower() for w in value.split()) and not tx.numbers(value)
 
 
-def row_sentence(row: str, asked: str = "") -> str:
+def row_sentence(row: str, asked: str = "", names: frozenset = frozenset()) -> str:
     """A table row written as text ("Context — Header: value; Header: value.", agents/sources/
     tables.py) as a sentence that keeps every cell's header and value word for word, so the
     judge and the reader can check it against the row:
@@ -433,8 +506,9 @@ def row_sentence(row: str, asked: str = "") -> str:
     The row's subject is its first cell that names something (a rank is not a subject); a row
     whose cells name nothing opens with its first cell ("For period Full year 2025, the table …
     gives …"). With `asked` (a question), only the cells whose header or value shares a word
-    with it are given beside the subject, when any does: an answer states what was asked.
-    `row` unchanged when it is not a table row."""
+    with it are given beside the subject, when any does: an answer states what was asked. A
+    header's first word is lower-cased unless it is an acronym or one of `names`
+    (`capitalised_words` of the other notes). `row` unchanged when it is not a table row."""
     if not tx.is_table_row(row):
         return row
     context, fields = tx.row_parts(row)
@@ -449,14 +523,14 @@ def row_sentence(row: str, asked: str = "") -> str:
         wanted = _row_terms(asked)
         focused = [(h, v) for h, v in rest if _row_terms(f"{h} {v}") & wanted]
         rest = focused or rest
-    parts = [f"{_header_phrase(h)} {v}" if h else v for h, v in rest]
+    parts = [_cell_phrase(h, v, names) for h, v in rest]
     joiner = "; " if any(re.search(r",\s", p) for p in parts) else ", "
     listed = " and ".join(parts) if len(parts) <= 2 else joiner.join(parts[:-1]) + f"{joiner}and " + parts[-1]
     table = f"the table \u201c{context}\u201d" if context else "the table"
     header, value = fields[key]
     if named:
         return f"{value} has {listed}, according to {table}."
-    subject = f"{_header_phrase(header)} {value}" if header else value
+    subject = f"{_header_phrase(header, names)} {value}" if header else value
     return f"For {subject}, {table} gives {listed}."
 
 
@@ -467,12 +541,12 @@ _TIMELINE_ITEM_RE = re.compile(
 )
 
 
-def as_sentence(claim: str, asked: str = "") -> str:
+def as_sentence(claim: str, asked: str = "", names: frozenset = frozenset()) -> str:
     """A note's claim as the report's sentence: a table row said as a sentence (`row_sentence`),
     a timeline's item as "In 2025, Voltara Motors delivers 1.82 million vehicles."; any other
     claim as it is."""
     if tx.is_table_row(claim):
-        return row_sentence(claim, asked)
+        return row_sentence(claim, asked, names)
     m = _TIMELINE_ITEM_RE.match(claim.strip())
     if m:
         when = m.group("when")

@@ -143,18 +143,18 @@ def composed_problem(text: str, notes: list) -> tuple[str, str]:
             repaired = repaired[:1].upper() + repaired[1:]
         else:
             return "", f"names or figures in none of its quotes: {', '.join(missing)[:300]}"
-    if composition.first_person(repaired):
-        bare = repaired.strip().rstrip(".!?").strip()
+    if composition.source_voice(repaired):
+        bare = composition.without_label(repaired.strip()).rstrip(".!?").strip()
         own = next((n for n in notes if bare and bare.lower() in n.quote.lower()), None)
         if own is None:
-            return "", "the source's own first-person words written as the report's"
+            return "", "the source's own words (first person, a reply) written as the report's"
         label = composition.source_label(own.source.title, own.source.domain)
         repaired = f"{label} writes: \u201c{bare}.\u201d"
     if repaired != text:
         why = (
             f"names or figures in none of its quotes: {', '.join(missing)[:300]}"
             if missing
-            else "attributed to its source (first person)"
+            else "attributed to its source (its own voice)"
         )
         return repaired, why
     return text, ""

@@ -127,6 +127,8 @@ class Disagreement:
         of_what = re.search(rf"{re.escape(lead.quantity.text)}\s+of\b", lead.claim)
         if lead.quantity.dimension == "percent" and of_what and fx._key("share") not in shared:
             return f"the share of {text}" if text else "the share"  # "30% of the cells": a share
+        if all(r.change for r in reps):
+            return f"the change in {text}" if text else "the change"  # "up 11% on 2024"
         return text
 
     def sentence(self) -> dict:

@@ -148,6 +148,7 @@ class Fact:
     sizes_subject: bool = False  # the figure describes a thing by its size ("the 1,000 MW wind farm")
     source_name: str = ""  # how a sentence names the source ("Northgate Research"; an upload's file name)
     per_year: bool = False  # written as a yearly rate ("60,000 tonnes a year", "Capacity (tonnes per year)")
+    change: bool = False  # a percent that measures a change ("up 11% on 2024"), not a level or a share
 
     @property
     def value_text(self) -> str:
@@ -259,6 +260,36 @@ def _nearest_year(text: str, q: Quantity) -> str:
     return min(years)[1] if years else ""
 
 
+# A percent that measures a change: "an increase of 13%", "up 11%", "rose 11%", "13% more".
+_CHANGE_BEFORE_RE = re.compile(
+    r"\b(?:up|down|rise|rose|risen|rising|fell|fallen|falling|increase[sd]?|decrease[sd]?|grew|grown|growth|"
+    r"gain(?:ed)?|drop(?:ped)?|declined?|jump(?:ed)?|climb(?:ed)?)(?:\s+(?:of|by))?\s*(?:about\s+|some\s+)?$",
+    re.I,
+)
+_CHANGE_AFTER_RE = re.compile(r"^\s*(?:more|less|higher|lower|up|down)\b", re.I)
+# The period a change is measured against: "up 11% on 2024", "13% over the 1.61 million … in 2024".
+_BASE_RE = re.compile(r"\b(?:on|over|from|compared\s+with|than|versus|vs\.?)\b", re.I)
+
+
+def _is_change(text: str, q: Quantity) -> bool:
+    return q.dimension == "percent" and bool(
+        _CHANGE_BEFORE_RE.search(text[max(0, q.start - 30) : q.start]) or _CHANGE_AFTER_RE.match(text[q.end :])
+    )
+
+
+def _change_period(text: str, q: Quantity) -> str:
+    """The year a change is for: the nearest year that is not its base ("1.79 million in 2025,
+    up 11% on 2024" is 2025's change); "" when only the base is named."""
+    years = []
+    for m in _YEAR_RE.finditer(text):
+        if q.start <= m.start() < q.end:
+            continue
+        base = m.start() >= q.end and _BASE_RE.search(text[q.end : m.start()])
+        if not base:
+            years.append((min(abs(m.start() - q.end), abs(q.start - m.end())), m.group(0)))
+    return min(years)[1] if years else ""
+
+
 def extract(note: EvidenceNote) -> list[Fact]:
     """Facts stated by a note's claim (or by its quote when the claim states no figure) whose
     figure the quote holds."""
@@ -304,8 +335,12 @@ def _extract_from(text: str, note: EvidenceNote, quote_numbers: set) -> list[Fac
     )
     out = []
     seen = set()
-    kinds = [(q.dimension, "" if q.dimension == FOUNDED else _nearest_year(text, q)) for q in qs]
-    for q, (dimension, period) in zip(qs, kinds):
+    changes = [_is_change(text, q) for q in qs]
+    kinds = [
+        (q.dimension, "" if q.dimension == FOUNDED else _change_period(text, q) if change else _nearest_year(text, q))
+        for q, change in zip(qs, changes)
+    ]
+    for q, (dimension, period), change in zip(qs, kinds, changes):
         # "48 GWh, up from 36 GWh": the first figure of a kind is the one the note states; but
         # "60% from Kaiyo and 40% from Borealis" gives each figure its own subject, which one
         # clause-free set of names cannot say: such figures are not compared.
@@ -336,6 +371,7 @@ def _extract_from(text: str, note: EvidenceNote, quote_numbers: set) -> list[Fac
                 sizes_subject=_sizes_a_thing(text, q),
                 source_name=note.source_name,
                 per_year=_per_year(text, q),
+                change=change,
             )
         )
     return out
@@ -424,8 +460,8 @@ def same_subject(a: Fact, b: Fact) -> bool:
 def same_key(a: Fact, b: Fact) -> bool:
     """Facts about one quantity: same subject, same dimension, same period (or one unstated),
     and enough attribute words in common."""
-    if a.quantity.dimension != b.quantity.dimension or not same_subject(a, b):
-        return False
+    if a.quantity.dimension != b.quantity.dimension or a.change != b.change or not same_subject(a, b):
+        return False  # a change ("up 11%") is not a level or a share ("45% of its cells")
     if a.period and b.period and a.period != b.period:
         return False
     for rate, total in ((a, b), (b, a)):

@@ -31,7 +31,7 @@ NEW_NAME_WEIGHT = 1.5
 MIN_TOPIC_TERMS = 1
 SUPPORTED_RECALL = 0.85
 PARTIAL_RECALL = 0.6
-GLUE = frozenset(tx.terms("sources disagree report reports reported that while whereas according table gives"))
+GLUE = frozenset(tx.terms("sources disagree report reports reported that while whereas according table gives change"))
 _WRITTEN_DATE = composition.WRITTEN_DATE_RE
 # "(cellmarket-weekly.example, 2024-06-10)", "(…, 10 June 2024)": a source's domain and date
 _META_RE = re.compile(
@@ -110,6 +110,8 @@ def write_section(prompt: str) -> dict:
         and not _heading_like(n["claim"])
     ]
     link_terms = _link_terms(prompt)
+    # Words the notes write as names, so a table row's header keeps its name's capital.
+    names = composition.capitalised_words([t for n in notes for t in (n["claim"], n["quote"])])
 
     def terms_of(text: str) -> set[str]:
         return {t[:5] for t in tx.term_set(text)}
@@ -177,7 +179,7 @@ def write_section(prompt: str) -> dict:
         else:
             # A table row is said as a sentence that keeps every cell (the judge checks it
             # against the row), not pasted as "Context — Header: value; …"; so is a timeline's item.
-            text = composition.as_sentence(lead["claim"])
+            text = composition.as_sentence(lead["claim"], names=names)
             ids = [lead["id"]] + [n["id"] for n in group if n is not lead]
         score = (
             len(focus_terms & tx.term_set(text))
@@ -383,10 +385,11 @@ def _heading_like(claim: str) -> bool:
 
 
 def _voiced(note: dict) -> dict:
-    """A note whose claim speaks in the source's first person ("we count …") is attributed to
-    its source, quoted: the report never says "we" for a source."""
-    if composition.first_person(note["claim"]):
-        claim = note["claim"].strip().rstrip(".")
+    """A note whose claim is the source speaking (its first person, "we count …", a reply in a
+    thread, a post behind a site's label) is attributed to its source, quoted: the report never
+    says "we" for a source, nor answers a thread."""
+    if composition.source_voice(note["claim"]):
+        claim = composition.without_label(note["claim"].strip()).rstrip(".")
         return {**note, "claim": f"{note['source']} writes: \u201c{claim}.\u201d", "voiced": True}
     return note
 
@@ -803,6 +806,9 @@ def write_answer(prompt: str) -> dict:
         # ("TurbineTalk Forum writes: “we will ask …”") answers an ask only when no plainly
         # stated note does (and below, is never the second sentence of an answer given).
         scored = [x for x in scored if not (x[3].get("voiced") or _remark(x[3]["claim"]))] or scored
+        # The opening stands alone: a note that points back ("The two suppliers will …") only
+        # when nothing that names its subject answers.
+        scored = [x for x in scored if not composition.points_back(x[3]["claim"])] or scored
         if scored:
             chosen.append(max(scored, key=lambda x: x[:3])[3])
         if len(chosen) >= MAX_ANSWER_SENTENCES:
@@ -822,7 +828,12 @@ def write_answer(prompt: str) -> dict:
     # A second sentence from the rest of the question's asks when only one was found.
     if len(chosen) < 2:
         rest = sorted(
-            (n for n in notes if n not in chosen and not (chosen and (n.get("voiced") or _remark(n["claim"])))),
+            (
+                n
+                for n in notes
+                if n not in chosen
+                and not (chosen and (n.get("voiced") or _remark(n["claim"]) or composition.points_back(n["claim"])))
+            ),
             key=lambda n: (-fit(question, n), -n["quality"], n["place"]),
         )
         names = _ask_names(question)
@@ -841,8 +852,9 @@ def write_answer(prompt: str) -> dict:
     plain = [n for n in distinct if not _remark(n["claim"])]
     distinct = plain + ([n for n in distinct if _remark(n["claim"])] if len(plain) < 2 else [])
     # An opening row gives the cells the question asks about beside the row's subject.
+    names = composition.capitalised_words([t for n in notes for t in (n["claim"], n["quote"])])
     sentences = [
-        {"text": composition.as_sentence(n["claim"], asked), "note_ids": [n["id"]] + _same_fact(n, notes)}
+        {"text": composition.as_sentence(n["claim"], asked, names), "note_ids": [n["id"]] + _same_fact(n, notes)}
         for n in distinct
     ]
     return {"sentences": compose(sentences), "need_context": [], "unanswered": unanswered}

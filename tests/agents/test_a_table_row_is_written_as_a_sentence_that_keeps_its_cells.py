@@ -92,3 +92,14 @@ def test_a_timeline_item_is_written_as_a_sentence():
     # A label before a colon is not a date.
     assert composition.as_sentence("Update 2024: Sunmark Energy joins.") == "Update 2024: Sunmark Energy joins."
     assert composition.as_sentence(FACTORIES) == composition.row_sentence(FACTORIES)
+
+
+def test_a_header_keeps_a_names_capital_and_a_yes_no_cell_its_colon():
+    row = "Kestrel Automotive cell mix, 2025 — Supplier: Sunmark Energy; Northgate estimate (Aug 2025): 65%; From 2027: Yes."
+    names = composition.capitalised_words(["Sunmark Energy's share was estimated by Northgate Research.", row])
+    assert "northgate" in names and "from" not in names
+    assert composition.row_sentence(row, names=names) == (
+        "Sunmark Energy has Northgate estimate (Aug 2025) 65% and from 2027: yes, according to the table "
+        "\u201cKestrel Automotive cell mix, 2025\u201d."
+    )
+    assert judged(composition.row_sentence(row, names=names), row) == "supported"

@@ -21,6 +21,10 @@ PAGE_A = "Kaiyo Battery Works supplies 60% of the cells used by Norvik Electric.
 PAGE_B = "Norvik Electric buys the other 40% of its cells from Borealis Power Systems."
 PAGE_C = "We count seven cell suppliers in our own survey of the market."
 TITLE_C = "Who supplies whom in 2025 | CellMarket Weekly"
+PAGE_D = (
+    "Does the Norvik Skarv use LFP cells? Yes, the Norvik Skarv uses LFP cells from Borealis Power Systems. "
+    "Thread marked as answered: the Norvik Fjord uses NMC cells from Kaiyo Battery Works."
+)
 
 
 @pytest.fixture
@@ -44,6 +48,18 @@ def notes(alice):
         "kaiyo": note(PAGE_A, "Kaiyo Battery Works supplies 60% of the cells used by Norvik Electric.", "a.example"),
         "borealis": note(PAGE_B, PAGE_B, "b.example"),
         "survey": note(PAGE_C, PAGE_C, "cellmarket-weekly.example", TITLE_C),
+        "reply": note(
+            PAGE_D,
+            "Yes, the Norvik Skarv uses LFP cells from Borealis Power Systems.",
+            "evtalk.example",
+            "Norvik Skarv cells? | EV Talk Forum",
+        ),
+        "label": note(
+            PAGE_D,
+            "Thread marked as answered: the Norvik Fjord uses NMC cells from Kaiyo Battery Works.",
+            "evtalk.example",
+            "Norvik Skarv cells? | EV Talk Forum",
+        ),
     }
 
 
@@ -106,6 +122,22 @@ def test_a_sources_first_person_words_are_attributed_to_it_never_the_reports_own
     assert shipped == [
         "CellMarket Weekly writes: \u201cWe count seven cell suppliers in our own survey of the market.\u201d"
     ]
+
+
+def test_a_reply_in_a_thread_and_a_post_behind_a_sites_label_are_attributed(notes, run):
+    # Whichever model wrote them, a forum's "Yes, …" and its "Thread marked as answered: …"
+    # are the forum talking, not the report's findings.
+    job, n = notes
+    reply, labelled = n["reply"].quote, n["label"].quote
+    shipped = run(
+        job,
+        [{"text": reply, "note_ids": [n["reply"].pk]}, {"text": labelled, "note_ids": [n["label"].pk]}],
+    )
+    assert shipped == [
+        "EV Talk Forum writes: \u201cYes, the Norvik Skarv uses LFP cells from Borealis Power Systems.\u201d",
+        "EV Talk Forum writes: \u201cThe Norvik Fjord uses NMC cells from Kaiyo Battery Works.\u201d",
+    ]
+    assert claim(job, reply).outcome == "rewritten"
 
 
 def test_first_person_words_that_are_not_a_quote_are_dropped(notes, run):
