@@ -495,6 +495,30 @@ def _names_something(value: str) -> bool:
     return any(w[:1].isupper() and w[1:2].islower() for w in value.split()) and not tx.numbers(value)
 
 
+# The header of a column that holds the values of a table of fields ("Field | Value").
+_VALUE_HEADERS = frozenset({"value", "values", "detail", "details", "entry"})
+# Words a table's caption uses for its rows as a whole ("Voltara Motors technical data").
+_CAPTION_WORDS = frozenset(
+    "data details specifications specs figures overview facts statistics results summary".split()
+)
+
+
+def _record_subject(context: str) -> str:
+    """The context when it names the one thing the row is about, a register entry's ("Greyhaven
+    Bank — Operator: …", "Skarvholm offshore wind farm — Owner: …"), not a table's caption: it
+    opens with a name, and the words after it name no set (no plural, no caption word, no year,
+    comma or parenthesis). "" otherwise."""
+    if not context or re.search(r"[\d,(]", context):
+        return ""
+    found = tx.entities(context)
+    if not found or not context.startswith(found[0]):
+        return ""
+    rest = context[len(found[0]) :].split()
+    if any((w.endswith("s") and not w.endswith("ss")) or w.lower() in _CAPTION_WORDS for w in rest):
+        return ""
+    return context
+
+
 def row_sentence(row: str, asked: str = "", names: frozenset = frozenset()) -> str:
     """A table row written as text ("Context — Header: value; Header: value.", agents/sources/
     tables.py) as a sentence that keeps every cell's header and value word for word, so the
@@ -503,8 +527,10 @@ def row_sentence(row: str, asked: str = "", names: frozenset = frozenset()) -> s
         "Tanaka-Rhee Motors has rank 5; headquarters Busan, South Korea; and 2025 deliveries
         870,000, according to the table “Electric car makers ranked by 2025 deliveries”."
 
-    The row's subject is its first cell that names something (a rank is not a subject); a row
-    whose cells name nothing opens with its first cell ("For period Full year 2025, the table …
+    The row's subject is its first cell that names something (a rank is not a subject), or the
+    context when it names the one thing the row is about (a register entry: "Greyhaven Bank has
+    operator Corrievale Renewables and registered capacity 1,200 MW."); a row whose cells name
+    nothing opens with its first cell ("For period Full year 2025, the table …
     gives …"). With `asked` (a question), only the cells whose header or value shares a word
     with it are given beside the subject, when any does: an answer states what was asked. A
     header's first word is lower-cased unless it is an acronym or one of `names`
@@ -515,10 +541,22 @@ def row_sentence(row: str, asked: str = "", names: frozenset = frozenset()) -> s
     fields = [(h, v) for h, v in fields if v]
     if len(fields) < 2:
         return row
-    key = next((i for i, (h, v) in enumerate(fields) if h.lower() not in tx.RANK_HEADERS and _names_something(v)), None)
+    if len(fields) == 2 and fields[1][0].lower() in _VALUE_HEADERS and fields[0][1]:
+        # A table of fields and values ("Field: Operator; Value: Borealis Power Systems"): the
+        # row says what one field holds.
+        where = f"the table \u201c{context}\u201d" if context else "the table"
+        return f"According to {where}, the {_header_phrase(fields[0][1], names)} is {fields[1][1]}."
+    record = _record_subject(context)
+    key = (
+        None
+        if record
+        else next(
+            (i for i, (h, v) in enumerate(fields) if h.lower() not in tx.RANK_HEADERS and _names_something(v)), None
+        )
+    )
     named = key is not None
     key = key if named else 0
-    rest = [f for i, f in enumerate(fields) if i != key]
+    rest = fields if record else [f for i, f in enumerate(fields) if i != key]
     if asked:
         wanted = _row_terms(asked)
         focused = [(h, v) for h, v in rest if _row_terms(f"{h} {v}") & wanted]
@@ -526,6 +564,8 @@ def row_sentence(row: str, asked: str = "", names: frozenset = frozenset()) -> s
     parts = [_cell_phrase(h, v, names) for h, v in rest]
     joiner = "; " if any(re.search(r",\s", p) for p in parts) else ", "
     listed = " and ".join(parts) if len(parts) <= 2 else joiner.join(parts[:-1]) + f"{joiner}and " + parts[-1]
+    if record:
+        return f"{record} has {listed}."
     table = f"the table \u201c{context}\u201d" if context else "the table"
     header, value = fields[key]
     if named:

@@ -103,3 +103,30 @@ def test_a_header_keeps_a_names_capital_and_a_yes_no_cell_its_colon():
         "\u201cKestrel Automotive cell mix, 2025\u201d."
     )
     assert judged(composition.row_sentence(row, names=names), row) == "supported"
+
+
+def test_a_register_entry_is_about_the_thing_it_names():
+    # The context names the one thing the row is about, not a table: its fields are that
+    # thing's, the operator is not the subject.
+    entry = "Greyhaven Bank — Operator: Corrievale Renewables; Registered capacity: 1,200 MW."
+    assert composition.row_sentence(entry) == (
+        "Greyhaven Bank has operator Corrievale Renewables and registered capacity 1,200 MW."
+    )
+    quote = "Greyhaven Bank. Operator: Corrievale Renewables. Registered capacity: 1,200 MW."
+    assert judged(composition.row_sentence(entry), quote) == "supported"
+    assert composition.row_sentence(entry, "What is the registered capacity of Greyhaven Bank?") == (
+        "Greyhaven Bank has registered capacity 1,200 MW."
+    )
+    assert composition.row_sentence("Skarvholm offshore wind farm — Owner: Halden Blue Energy; Turbines: 75.") == (
+        "Skarvholm offshore wind farm has owner Halden Blue Energy and turbines 75."
+    )
+    # A caption that names a set, or its data, is a table's.
+    assert composition.row_sentence(FACTORIES).startswith("Moerdijk has ")
+
+
+def test_a_row_of_a_table_of_fields_says_what_the_field_holds():
+    row = "Registry record EBR-FI-0001 — Field: Operator; Value: Borealis Power Systems."
+    assert composition.row_sentence(row) == (
+        "According to the table \u201cRegistry record EBR-FI-0001\u201d, the operator is Borealis Power Systems."
+    )
+    assert judged(composition.row_sentence(row), row) == "supported"
