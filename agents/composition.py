@@ -461,8 +461,11 @@ def capitalised_words(texts: list[str]) -> frozenset[str]:
     for text in texts:
         if tx.is_table_row(text):
             continue
-        words = re.findall(r"[A-Za-z][\w'\-]*", text)
-        out.update(w.lower() for w in words[1:] if w[:1].isupper())
+        # Each sentence's or label's first word is capitalised whatever it is, and so is a
+        # label ("Operator: …").
+        for part in re.split(r"[.!?:;]\s+", text):
+            words = re.findall(r"[A-Za-z][\w'\-]*(?!\w*:)", part)
+            out.update(w.lower() for w in words[1:] if w[:1].isupper())
     return frozenset(out)
 
 

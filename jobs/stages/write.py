@@ -391,18 +391,29 @@ _NEWS_EVENT_RE = re.compile(
 )
 
 
+# "yesterday", "this week", "last month": a time that only the page's date places.
+_RELATIVE_TIME_RE = re.compile(
+    r"\b(?:yesterday|today|tonight|tomorrow|(?:earlier\s+)?this\s+(?:morning|week|month)|"
+    r"(?:last|next)\s+(?:week|month))\b",
+    re.I,
+)
+
+
 def with_dated_events(drafted: list[dict]) -> list[dict]:
     """An event told as news says who first reported it and when: a sentence in the present
     perfect that gives no year ("Sunmark Energy has extended its agreement with Corvane
-    Materials …") ends with its earliest dated source ("(Sunmark Energy, 14 May 2024)"), so a
+    Materials …"), or one that places it by the page's own date ("began sending power ashore
+    yesterday"), ends with its earliest dated source ("(Sunmark Energy, 14 May 2024)"), so a
     reader knows how old the news is. Sentences already attributed, table rows, quotations and
     sentences whose sources give no date are left as they are. Built in code, so every model's
     report has it."""
     wanted = [
         d
         for d in drafted
-        if _NEWS_EVENT_RE.search(d["text"])
-        and not any(tx.is_year(n) for n in tx.numbers(d["text"]))
+        if (
+            (_NEWS_EVENT_RE.search(d["text"]) and not any(tx.is_year(n) for n in tx.numbers(d["text"])))
+            or _RELATIVE_TIME_RE.search(d["text"])
+        )
         and not _ATTRIBUTED_RE.search(d["text"])
         and not tx.is_table_row(d["text"])
         and "\u201c" not in d["text"]

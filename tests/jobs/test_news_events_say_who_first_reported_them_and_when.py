@@ -1,7 +1,7 @@
 """An event told as news ("Orvane Tractors has opened a plant in Lund") says nothing of when it
 happened once the news is old: in any section, such a sentence without a year ends with its
 earliest dated source ("(Orvane Tractors, 6 January 2026)"), built in code from the cited
-notes' sources. Sentences that say how a thing stands, give a year, are already attributed,
+notes' sources; so does a sentence placed by the page's own date ("yesterday", "this week"). Sentences that say how a thing stands, give a year, are already attributed,
 quote a source or have only undated sources are left as they are. Invented names."""
 
 from datetime import date
@@ -35,10 +35,19 @@ def test_a_news_event_ends_with_its_earliest_dated_source(notes):
     assert out[0]["text"] == "Orvane Tractors has opened a plant in Lund (Orvane Tractors, 6 January 2026)."
 
 
+def test_a_time_only_the_pages_date_places_ends_with_its_source(notes):
+    # "yesterday" is a day only the source's date says, in 2025 as much as now.
+    out = with_dated_events([draft("The first tractors left the Lund plant yesterday.", notes["press"])])
+    assert out[0]["text"] == "The first tractors left the Lund plant yesterday (Orvane Tractors, 6 January 2026)."
+    out = with_dated_events([draft("Orvane Tractors will open a plant in 2027, it said this week.", notes["press"])])
+    assert out[0]["text"].endswith("this week (Orvane Tractors, 6 January 2026).")
+
+
 def test_what_is_no_undated_news_event_is_left_as_it_is(notes):
     kept = [
         draft("Orvane Tractors has been the largest maker in Sweden.", notes["press"]),  # how it stands
         draft("Orvane Tractors makes tractors in Lund.", notes["press"]),  # no event
+        draft("Orvane Tractors makes tractors in Lund today.", notes["undated"]),  # no date to give
         draft("Orvane Tractors has opened a plant in Lund in 2025.", notes["press"]),  # a year dates it
         draft("Orvane Tractors has opened a plant in Lund.", notes["undated"]),  # no date to give
         draft("Orvane Tractors has opened a plant in Lund (Farm Wire, 9 January 2026).", notes["copy"]),
