@@ -454,19 +454,22 @@ def _row_terms(text: str) -> set[str]:
 
 
 def capitalised_words(texts: list[str]) -> frozenset[str]:
-    """Words (lower-cased) that some prose text writes capitalised after its first word: the
-    words of names ("northgate" of "… estimated by Northgate Research"). A table row's text is
-    left out: each of its headers starts with a capital."""
-    out = set()
+    """Words (lower-cased) that some prose text writes capitalised after its first word and no
+    text writes in lower case: the words of names ("northgate" of "… estimated by Northgate
+    Research"), not an ordinary word a name also uses ("cell" of "Granite Cell Industries" and
+    "LFP cells"). A table row's text is left out: each of its headers starts with a capital."""
+    capital, lower = set(), set()
     for text in texts:
+        lower.update(w for w in re.findall(r"\b[a-z][\w'\-]*", text))
         if tx.is_table_row(text):
             continue
         # Each sentence's or label's first word is capitalised whatever it is, and so is a
         # label ("Operator: …").
         for part in re.split(r"[.!?:;]\s+", text):
             words = re.findall(r"[A-Za-z][\w'\-]*(?!\w*:)", part)
-            out.update(w.lower() for w in words[1:] if w[:1].isupper())
-    return frozenset(out)
+            capital.update(w.lower() for w in words[1:] if w[:1].isupper())
+    seen = {w.rstrip("s") for w in lower}  # "cells" and "cell" are one word here
+    return frozenset(w for w in capital if w.rstrip("s") not in seen)
 
 
 def _header_phrase(header: str, names: frozenset = frozenset()) -> str:

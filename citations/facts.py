@@ -336,19 +336,24 @@ def _extract_from(text: str, note: EvidenceNote, quote_numbers: set) -> list[Fac
     out = []
     seen = set()
     changes = [_is_change(text, q) for q in qs]
+    # A change ("up 5% on 2024") is a kind of its own beside a level of the same year ("45% in 2025").
     kinds = [
-        (q.dimension, "" if q.dimension == FOUNDED else _change_period(text, q) if change else _nearest_year(text, q))
+        (
+            q.dimension,
+            "" if q.dimension == FOUNDED else _change_period(text, q) if change else _nearest_year(text, q),
+            change,
+        )
         for q, change in zip(qs, changes)
     ]
-    for q, (dimension, period), change in zip(qs, kinds, changes):
+    for q, (dimension, period, change) in zip(qs, kinds):
         # "48 GWh, up from 36 GWh": the first figure of a kind is the one the note states; but
         # "60% from Kaiyo and 40% from Borealis" gives each figure its own subject, which one
         # clause-free set of names cannot say: such figures are not compared.
-        if kinds.count((dimension, period)) > 1 and not _CHANGE_RE.search(text):
+        if kinds.count((dimension, period, change)) > 1 and not _CHANGE_RE.search(text):
             continue
-        if (dimension, period) in seen:
+        if (dimension, period, change) in seen:
             continue
-        seen.add((dimension, period))
+        seen.add((dimension, period, change))
         if not set(tx.numbers(q.text)) & quote_numbers and not (
             set(tx.numbers(q.text)) <= figures and _figure_in(q, note.quote)
         ):

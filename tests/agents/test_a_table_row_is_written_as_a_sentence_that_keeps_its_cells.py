@@ -98,6 +98,9 @@ def test_a_header_keeps_a_names_capital_and_a_yes_no_cell_its_colon():
     row = "Kestrel Automotive cell mix, 2025 — Supplier: Sunmark Energy; Northgate estimate (Aug 2025): 65%; From 2027: Yes."
     names = composition.capitalised_words(["Sunmark Energy's share was estimated by Northgate Research.", row])
     assert "northgate" in names and "from" not in names
+    # A word a name shares with ordinary text ("Cell" of "Granite Cell Industries", "LFP cells")
+    # is no name.
+    assert "cell" not in composition.capitalised_words(["Granite Cell Industries makes LFP cells."])
     assert composition.row_sentence(row, names=names) == (
         "Sunmark Energy has Northgate estimate (Aug 2025) 65% and from 2027: yes, according to the table "
         "\u201cKestrel Automotive cell mix, 2025\u201d."

@@ -53,3 +53,8 @@ def test_the_offline_judge_supports_the_disagreement_sentence():
         f'<quote domain="northgate.example" source="Northgate Research" published="2025-12-18">{ESTIMATE}</quote>\n'
     )
     assert writer.judge(f"<sentence>\n{sentence}\n</sentence>\n<quotes>\n{quotes}</quotes>")["verdict"] == "supported"
+
+
+def test_a_level_and_a_change_of_one_year_are_both_read():
+    found = facts("Brisco Works supplied 45% of the cells of Orvane Motors in 2025, up 5% on 2024.")
+    assert sorted((f.value_text, f.period, f.change) for f in found) == [("45%", "2025", False), ("5%", "2025", True)]
