@@ -75,6 +75,11 @@ def _notes(prompt: str) -> list[dict]:
     return out
 
 
+def _name_words(notes: list[dict]) -> frozenset[str]:
+    """Words the notes write as names, so a table row's header keeps a name's capital."""
+    return composition.capitalised_words([t for n in notes for t in (n["claim"], n["quote"])])
+
+
 def _figures(text: str) -> set[str]:
     return {n for n in tx.numbers(text) if not tx.is_year(n)}
 
@@ -110,8 +115,7 @@ def write_section(prompt: str) -> dict:
         and not _heading_like(n["claim"])
     ]
     link_terms = _link_terms(prompt)
-    # Words the notes write as names, so a table row's header keeps its name's capital.
-    names = composition.capitalised_words([t for n in notes for t in (n["claim"], n["quote"])])
+    name_words = _name_words(notes)
 
     def terms_of(text: str) -> set[str]:
         return {t[:5] for t in tx.term_set(text)}
@@ -179,7 +183,7 @@ def write_section(prompt: str) -> dict:
         else:
             # A table row is said as a sentence that keeps every cell (the judge checks it
             # against the row), not pasted as "Context — Header: value; …"; so is a timeline's item.
-            text = composition.as_sentence(lead["claim"], names=names)
+            text = composition.as_sentence(lead["claim"], names=name_words)
             ids = [lead["id"]] + [n["id"] for n in group if n is not lead]
         score = (
             len(focus_terms & tx.term_set(text))
@@ -852,9 +856,9 @@ def write_answer(prompt: str) -> dict:
     plain = [n for n in distinct if not _remark(n["claim"])]
     distinct = plain + ([n for n in distinct if _remark(n["claim"])] if len(plain) < 2 else [])
     # An opening row gives the cells the question asks about beside the row's subject.
-    names = composition.capitalised_words([t for n in notes for t in (n["claim"], n["quote"])])
+    name_words = _name_words(notes)
     sentences = [
-        {"text": composition.as_sentence(n["claim"], asked, names), "note_ids": [n["id"]] + _same_fact(n, notes)}
+        {"text": composition.as_sentence(n["claim"], asked, name_words), "note_ids": [n["id"]] + _same_fact(n, notes)}
         for n in distinct
     ]
     return {"sentences": compose(sentences), "need_context": [], "unanswered": unanswered}
