@@ -426,7 +426,8 @@ def _items(value: str) -> list[str]:
     return [i.strip() for i in re.split(r",\s+", value) if i.strip()]
 
 
-def _listed(items: list[str]) -> str:
+def listed(items: list[str]) -> str:
+    """Names as a list: "A", "A and B", "A, B and C"."""
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
@@ -443,8 +444,8 @@ def side_by_side(attribute: str, rows: list[tuple[str, str]]) -> str:
     head = attribute.split()[-1].lower()
     many = head.endswith("s") and not head.endswith("ss")
     verb, again = ("are", "those") if many else ("is", "that")
-    clauses = [f"the {attribute} of {rows[0][0]} {verb} {_listed(rows[0][1])}"]
-    clauses += [f"{again} of {entity} {verb} {_listed(items)}" for entity, items in rows[1:]]
+    clauses = [f"the {attribute} of {rows[0][0]} {verb} {listed(rows[0][1])}"]
+    clauses += [f"{again} of {entity} {verb} {listed(items)}" for entity, items in rows[1:]]
     text = "; ".join(clauses[:-1]) + "; and " + clauses[-1] + "."
     return text[:1].upper() + text[1:]
 

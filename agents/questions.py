@@ -501,3 +501,28 @@ _AMOUNT_ASK_RE = re.compile(
 def asks_amount(question: str) -> bool:
     """The question is answered by a figure (an amount, a capacity, a count)."""
     return bool(_AMOUNT_ASK_RE.search(question))
+
+
+# "Which of the five largest electric car makers use LFP cells, and from which suppliers?": the
+# set, its plural verb, and a second ask of each member that holds the filter.
+_EACH_MEMBER_RE = re.compile(
+    r"^\s*which\s+of\s+(?:the|its|their)\s+(?P<set>[^,?]+?\b[a-z][\w-]*s)\s+"
+    r"(?!(?:of|in|on|at|for|from|by|with|to|that|which|who)\b)(?P<verb>[a-z]+)\b[^?]*?,?\s+and\s+"
+    r"(?:(?:from|to|by|with|for|in|at|of)\s+)?(?:which|what|whom|who|where|how)\b",
+    re.I,
+)
+_SINGULAR_VERBS = frozenset({"has", "is", "was", "does"})
+
+
+def asks_each_member(question: str) -> bool:
+    """The question picks the members of a set that hold something and asks a second thing of
+    each ("Which of the five largest makers use LFP cells, and from which suppliers?"): its answer
+    is a row per member, as a comparison's is. One member asked for ("… has signed …, and with
+    whom?") is not."""
+    m = _EACH_MEMBER_RE.search(_norm(question))
+    if not m:
+        return False
+    verb = m.group("verb").lower()
+    words = set(m.group("set").lower().split())
+    singular = verb in _SINGULAR_VERBS or (verb.endswith("s") and not verb.endswith("ss"))
+    return not singular and not (words & _SINGULAR_VERBS)

@@ -566,6 +566,12 @@ def resolve_link(
     # carry its name ("Voltara Pulse"); another company in the same sentences is not it.
     owners = [e for e in qshape.clean_entities(u.head or "") if e.split()]
     own = [n for n in scores if any(n != o and n.split()[0] == o.split()[0] for o in owners)]
+    if members and u.plural and u.kind == "answer_of":
+        # "Which of the five largest makers use LFP cells": every member a sentence of its own
+        # says holds the filter, not the one that scores best.
+        held = members_holding(members, filter_terms(u), sentences)
+        if len(held) >= MIN_HELD_MEMBERS:
+            return composition.listed(held)
     if members and (listed := [n for n in scores if n in members]):
         # "Which of the five largest makers …": its partner shares the sentence, but is no member.
         return max(listed, key=lambda n: (scores[n], -list(scores).index(n)))
@@ -578,6 +584,57 @@ def resolve_link(
     if typed:
         return max(typed, key=lambda n: (scores[n], -list(scores).index(n)))
     return scores.most_common(1)[0][0] if scores else ""
+
+
+MIN_HELD_MEMBERS = 2  # fewer: the best-scoring member answers, as for a singular link
+_FILTER_CLAUSE_RE = re.compile(r"\b(?:that|which|who)\s+[a-z][\w-]*\s+(?P<rest>[^{}]+)$", re.I)
+
+
+def filter_terms(u: qshape.Unknown) -> set[str]:
+    """What a set's members must hold to be in a filtered link, without its verb: {"lfp",
+    "cells"} of "the electric car makers of {U1} that use LFP cells"."""
+    return {t for t in tx.term_set(filter_phrase(u)) if not t.isdigit()}
+
+
+def filter_phrase(u: qshape.Unknown) -> str:
+    """What a filtered link's members hold, as the question writes it: "LFP cells" of "the
+    electric car makers of {U1} that use LFP cells"; "" for a link that is no filter."""
+    m = _FILTER_CLAUSE_RE.search(u.phrase)
+    return m.group("rest").strip() if m else ""
+
+
+def rarest_term(terms: set[str], sentences: list[str]) -> str:
+    """The term of `terms` the fewest sentences hold (one none holds counts as rarest of all), so
+    it tells a filter's members apart: "lfp" among notes that all say "cells"."""
+    df = Counter(t for s in sentences for t in tx.term_set(s) & terms)
+    return min(terms, key=lambda t: (df[t] or len(sentences) + 1, t))
+
+
+def members_holding(members: set[str], terms: set[str], sentences: list[tuple[int, str]]) -> list[str]:
+    """The members a sentence says hold `terms` (all but one of them, and the rarest among the
+    sentences), in the order the set's listing gives them, else as the sentences first name them.
+    A sentence listing the set says nothing of each member; one naming two members must hold the
+    rarest term in the member's own clause ("Kaiyo supplies NMC cells to Norvik Electric and
+    Tanaka-Rhee Motors")."""
+    if not terms:
+        return []
+    rarest = rarest_term(terms, [s for _, s in sentences])
+    need = max(1, len(terms) - 1)
+    held: list[str] = []
+    for _, s in sentences:
+        named = sorted((m for m in members if m in s), key=s.find)
+        if not named or len(named) >= MIN_SET_LISTED:
+            continue
+        shared = terms & tx.term_set(s)
+        if rarest not in shared or len(shared) < need:
+            continue
+        segments = re.split(r",\s+|;\s+|\s+and\s+|\s+while\s+|\s+whereas\s+", s)
+        for m in named:
+            own = next((seg for seg in segments if m in seg), s)
+            if (len(named) == 1 or rarest in tx.term_set(own)) and m not in held:
+                held.append(m)
+    listing = next((s for _, s in sentences if sum(m in s for m in members) >= MIN_SET_LISTED), "")
+    return sorted(held, key=lambda m: (listing.find(m) if m in listing else len(listing), held.index(m)))
 
 
 # "among {U1} in 2024 but not in 2025", "in 2024 and not in 2025"

@@ -1020,12 +1020,16 @@ def comparison_table(prompt: str) -> dict:
         subject = _subject(n["claim"])
         if subject:
             counts[subject] = counts.get(subject, 0) + 1
-    members = _set_members(shape.subject, notes) if shape.set_like else []
-    rows = members or (
-        asked if len(asked) >= 2 else [s for s, c in sorted(counts.items(), key=lambda kv: -kv[1]) if c >= 2]
+    filtered = _filtered_set(shape, question, notes)
+    members = _set_members(shape.subject, notes) if shape.set_like and not filtered else []
+    rows = (
+        (filtered and filtered[0])
+        or members
+        or (asked if len(asked) >= 2 else [s for s, c in sorted(counts.items(), key=lambda kv: -kv[1]) if c >= 2])
     )
     rows = rows[:MAX_TABLE_ROWS]
-    focus = (shape.focus or "").strip()
+    focus = filtered[1] if filtered else (shape.focus or "").strip()
+    beside = filtered[2] if filtered else ""
     # "the turbine suppliers of the offshore wind farms of A and B": each row's own things (its
     # wind farms) stand between it and the focus; the cell lists what the notes link them to.
     owned = _owned_noun(question)
@@ -1037,7 +1041,7 @@ def comparison_table(prompt: str) -> dict:
     cells, used_attrs = [], []
     for row in rows:
         things = _row_things(row, notes, rows, question, owned) if owned else {}
-        linked, shown = _linked_names(row, notes, rows, question, focus, set(things) | every_thing)
+        linked, shown = _linked_names(row, notes, rows, question, focus, set(things) | every_thing, beside)
         for thing, link_ids in things.items():
             found, found_shown = _linked_names(thing, notes, rows, question, focus, every_thing | {row})
             for key, ids in found.items():
@@ -1058,17 +1062,23 @@ def comparison_table(prompt: str) -> dict:
 
 
 def _linked_names(
-    row: str, notes: list[dict], rows: list[str], question: str, focus: str, skip: set
+    row: str, notes: list[dict], rows: list[str], question: str, focus: str, skip: set, beside: str = ""
 ) -> tuple[dict[str, list[int]], dict[str, str]]:
     """({name: note ids}, {name: as shown}) of the names the notes link `row` to for the focus
-    (each with its share or figure when the note gives one next to it)."""
+    (each with its share or figure when the note gives one next to it); with `beside` (a term),
+    only names whose own part of the sentence holds it ("… and LFP cells from Quanta Battery
+    Company"), unless the sentence links the row to one name only."""
     linked: dict[str, list[int]] = {}
     shown: dict[str, str] = {}
+    with_share: set[str] = set()
     for n in notes:
         if row.lower() not in n["claim"].lower() or row.lower() not in n["quote"].lower():
             continue
         if focus and not (_prefix_terms(focus) & _prefix_terms(n["claim"])):
             continue
+        if beside and beside not in tx.term_set(n["claim"]):
+            continue
+        others = [o for o in composition.names(n["claim"]) if o != row and o.lower() not in question.lower()]
         # "Merrow Deep will use 80 AW-18 turbines from Astrafell Wind": where a supplier is
         # asked for, the names after "from" supply; the one before it is a buyer.
         after = _SUPPLY_FROM_RE.search(n["claim"]) if _SUPPLIER_FOCUS_RE.search(focus) else None
@@ -1087,12 +1097,17 @@ def _linked_names(
                 or (skip and re.search(r"\d", other))
             ):
                 continue  # the row, another row, its own products ("Norvik Fjord"), the source, a speaker, a model
+            if beside and len(others) > 1 and beside not in tx.term_set(_part_of(n["claim"], other)):
+                continue  # "Voltara Motors buys NMC cells from Helion Cells and LFP cells from …"
             share = _figure_near(n["claim"], other)
+            if beside and other.split()[-1].lower() == beside:
+                other = other.rsplit(" ", 1)[0]  # "Quanta Battery Company LFP" in LFP's own column
             # "Helion Cells NMC" (a table's cell) and "Helion Cells" are one supplier
             key = next((k for k in linked if other.startswith(k + " ") or k.startswith(other + " ")), other)
             linked.setdefault(key, []).append(n["id"])
-            if share and share.lower() in n["quote"].lower() and key not in shown:
+            if share and share.lower() in n["quote"].lower() and key not in with_share:
                 shown[key] = f"{other} ({share})"
+                with_share.add(key)  # a later note's share does not replace it; a bare name does not stay
             shown.setdefault(key, other)
     return linked, shown
 
@@ -1154,6 +1169,58 @@ def _speaker(claim: str, name: str) -> bool:
     )
 
 
+def _filtered_set(shape, question: str, notes: list[dict]) -> tuple[list[str], str, str] | None:
+    """For a question that asks a thing of each member of a set that holds something ("Which of
+    the five largest makers use LFP cells, and from which suppliers?"): the members the notes say
+    hold it (the rows), what is asked of each as the column ("LFP cell suppliers"), and the
+    filter's rarest word, which each name a cell gives must stand beside. None for any other
+    question, or when fewer than two members are found to hold it."""
+    from agents.engine import gap
+    from agents.engine import question as qshape
+
+    if not qtext.asks_each_member(question):
+        return None
+    by_key = {u.key: u for u in shape.chain}
+    link = next(
+        (
+            u
+            for u in shape.chain
+            if u.kind == "answer_of" and u.plural and any(gap.names_a_set(by_key[d]) for d in u.depends if d in by_key)
+        ),
+        None,
+    )
+    asked = re.search(r"\b(?:which|what)\s+([a-z][\w-]*)", shape.asks[-1] if shape.asks else "", re.I)
+    phrase = gap.filter_phrase(link) if link else ""
+    if not (link and asked and phrase):
+        return None
+    claims = [n["claim"] for n in notes]
+    exclude = {e.lower() for e in qshape.clean_entities(question)}
+    the_set = next(by_key[d] for d in link.depends if d in by_key and gap.names_a_set(by_key[d]))
+    members = gap.set_members(the_set, [(0, c) for c in claims], exclude)
+    terms = gap.filter_terms(link)
+    held = gap.members_holding(members, terms, [(0, c) for c in claims])
+    if len(held) < 2:
+        return None
+    words = phrase.split()
+    label = " ".join(words[:-1] + [qshape.singular(words[-1]), asked.group(1)]) if len(words) <= 3 else asked.group(1)
+    return held, label, gap.rarest_term(terms, claims)
+
+
+def _part_of(text: str, name: str) -> str:
+    """The part of `text` (between ";", ", ", " and ", " — ") that holds `name`; "" if none does."""
+    start, end = _part_span(text, name)
+    return text[start:end]
+
+
+def _part_span(text: str, name: str) -> tuple[int, int]:
+    at = text.find(name)
+    if at < 0:
+        return 0, 0
+    start = max((m.end() for m in _PART_END_RE.finditer(text, 0, at)), default=0)
+    after = _PART_END_RE.search(text, at + len(name))
+    return start, after.start() if after else len(text)
+
+
 def _set_members(subject: str, notes: list[dict]) -> list[str]:
     """The members of a set the question names by description ("the five largest electric car
     makers"): the names of the latest note that lists three or more of them with the set's words."""
@@ -1176,16 +1243,12 @@ def _figure_near(text: str, name: str) -> str:
     Battery Works (60%)", "60% from Kaiyo Battery Works", "Helion Cells NMC 55%"), as written,
     or "". Parts end at ";", ", " and " and ": the 45% of "…; Quanta Battery Company LFP 45%"
     is Quanta's, never the 55% of the part before it."""
-    at = text.find(name)
-    if at < 0:
-        return ""
-    start = max((m.end() for m in _PART_END_RE.finditer(text, 0, at)), default=0)
-    after = _PART_END_RE.search(text, at + len(name))
-    part = text[start : after.start() if after else len(text)]
+    start, end = _part_span(text, name)
+    part = text[start:end]
     found = composition.figures(part)
     if not found:
         return ""
-    here = at - start
+    here = text.find(name) - start
     # the one nearest the name's own words
     best = min(found, key=lambda f: min(abs(part.find(f[2]) - here), abs(part.find(f[2]) - (here + len(name)))))
     return best[2]

@@ -138,9 +138,11 @@ def _latest_wordings(rows: list[tuple[int, int, str]]) -> dict[int, list[str]]:
     return out
 
 
-def is_comparison(question: str) -> bool:
-    """A question that compares things (compare, versus, differences between): it gets a table."""
-    return bool(COMPARISON_RE.search(question))
+def gets_table(question: str) -> bool:
+    """A question that compares things (compare, versus, differences between), or asks a thing of
+    each member of a set that holds something ("Which of the five largest makers use LFP cells,
+    and from which suppliers?"): it gets a table, one row per thing."""
+    return bool(COMPARISON_RE.search(question)) or qtext.asks_each_member(question)
 
 
 def report_sections(job: Job) -> list[dict]:
@@ -225,7 +227,7 @@ def _draft(ctx: RunContext, job: Job, section: dict) -> dict:
 
 def draft_table(ctx: RunContext, job: Job, notes: list[Note]) -> dict | None:
     """The comparison table's write step for a comparison question (None otherwise)."""
-    if not is_comparison(job.question) or not notes:
+    if not gets_table(job.question) or not notes:
         return None
     terms = tx.term_set(job.question)
     place = {id(n): i for i, n in enumerate(notes)}  # reading order, not note ids (see answer_notes)
@@ -327,7 +329,7 @@ def drafted_sentences(ctx: RunContext, indexes: list[int]) -> list[dict]:
 
 def _table_keys(ctx: RunContext) -> list[str]:
     """The comparison table's write step key, for a comparison question only."""
-    return [step_key(ctx.job_id, None, "write", "table")] if is_comparison(ctx.job.question) else []
+    return [step_key(ctx.job_id, None, "write", "table")] if gets_table(ctx.job.question) else []
 
 
 def completed_draft(ctx: RunContext, drafted: list[dict]) -> list[dict]:
@@ -456,7 +458,7 @@ def with_side_by_side(job: Job, drafted: list[dict], table: dict | None) -> list
     ids = list(dict.fromkeys(i for _, c in rows for i in c["citations"][:MAX_SIDE_BY_SIDE_NOTES]))
     entities = [e for e, _ in rows]
     listing = next(
-        (k for k, d in enumerate(opening) if sum(e in d["text"] for e in entities) >= max(2, len(entities) / 2)),
+        (k for k, d in enumerate(opening) if sum(e in d["text"] for e in entities) >= max(2, len(entities) - 1)),
         None,
     )
     summary = {"text": text, "note_ids": ids, "section_index": 0, "heading": ANSWER_HEADING}

@@ -473,3 +473,42 @@ def test_a_cell_read_through_the_rows_things_is_in_the_table_but_no_clause_of_th
     assert set(rows["Halden Sea"]["citations"]) == {inaugurated.pk, lyngrev.pk}
     texts = [s["text"] for s in report["sections"][0]["sentences"]]
     assert not any(t.startswith("The turbine suppliers of ") for t in texts), texts
+
+
+FILTERED = "Which of the four largest ferry operators use LNG engines, and from which suppliers?"
+FILTERED_NOTES = [
+    "The four largest ferry operators by passengers in 2025 are Nordlys Lines, Baltic Crest, Sundbro Ferries and Kattegat Link.",
+    "Nordlys Lines buys diesel engines from Wartfeld Marine and LNG engines from Osterholm Motoren.",
+    "Baltic Crest buys 60% of its engines as LNG engines from Kessel Maritime.",
+    "Kattegat Link uses LNG engines from Osterholm Motoren in its two newest ferries.",
+    "Sundbro Ferries buys diesel engines from Wartfeld Marine.",
+]
+
+
+def test_a_set_filter_question_opens_with_each_member_that_holds_it_side_by_side(alice):
+    job, notes = make_job(
+        alice,
+        FILTERED,
+        [("Operators", "Which operators use LNG engines."), ("Suppliers", "Who supplies them.")],
+        [
+            ("Which ferry operators are the four largest?", "Operators", 1, 1, FILTERED_NOTES[:1]),
+            ("Which of the four largest ferry operators use LNG engines?", "Operators", 2, 1, FILTERED_NOTES[1:3]),
+            ("Who supplies the LNG engines of each ferry operator?", "Suppliers", 3, 1, FILTERED_NOTES[3:]),
+        ],
+    )
+    report = written(job)
+    assert [r["entity"] for r in report["comparison_table"]["rows"]] == [
+        "Nordlys Lines",
+        "Baltic Crest",
+        "Kattegat Link",
+    ]
+    opening = [s["text"] for s in report["sections"][0]["sentences"]]
+    side = (
+        "The LNG engine suppliers of Nordlys Lines are Osterholm Motoren; those of Baltic Crest are "
+        "Kessel Maritime (60%); and those of Kattegat Link are Osterholm Motoren."
+    )
+    # The set's listing leads; the answer, each member that holds the filter, follows it.
+    assert opening[:2] == [FILTERED_NOTES[0], side], opening
+    sentence = report["sections"][0]["sentences"][1]
+    assert sentence["verdict"] == "supported"
+    assert "Wartfeld Marine" not in side and "Sundbro Ferries" not in side

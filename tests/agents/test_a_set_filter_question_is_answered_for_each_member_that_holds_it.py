@@ -1,0 +1,67 @@
+"""A question that picks the members of a set holding something and asks a second thing of each
+("Which of the four largest ferry operators use LNG engines, and from which suppliers?") is
+answered member by member: the chain's filtered link is every member a sentence of its own says
+holds the filter, not the one that shares the most words; the table has a row per such member
+whose cell names only what stands beside the filter's word ("… and LNG engines from Osterholm
+Motoren", not the diesel supplier before it). Invented ferry world."""
+
+from agents import prompts
+from agents import questions as qtext
+from agents.engine import gap
+from agents.engine import question as qshape
+from agents.engine import writer as engine_writer
+from tests.helpers import writer_note
+
+QUESTION = "Which of the four largest ferry operators use LNG engines, and from which suppliers?"
+CLAIMS = [
+    "The four largest ferry operators by passengers in 2025 are Nordlys Lines, Baltic Crest, Sundbro Ferries and Kattegat Link.",
+    "Kattegat Link uses LNG engines from Osterholm Motoren in its two newest ferries.",
+    "Nordlys Lines buys diesel engines from Wartfeld Marine and LNG engines from Osterholm Motoren.",
+    "Ferry engines — Operator: Baltic Crest; Engine suppliers: Kessel Maritime LNG 60%, Wartfeld Marine diesel 40%.",
+    "Sundbro Ferries buys diesel engines from Wartfeld Marine.",
+    "Wartfeld Marine supplies diesel engines to Sundbro Ferries and Nordlys Lines.",
+]
+
+
+def test_a_set_filter_with_a_second_ask_is_told_from_one_member_asked_for():
+    assert qtext.asks_each_member(QUESTION)
+    assert qtext.asks_each_member("Which of the three largest banks lend to coal miners, and how much?")
+    # one member asked for, or no second ask
+    assert not qtext.asks_each_member("Which of the four largest ferry operators has ordered ships, and from whom?")
+    assert not qtext.asks_each_member("Which of the four largest ferry operators use LNG engines?")
+    assert not qtext.asks_each_member("Compare the engine suppliers of Nordlys Lines and Baltic Crest")
+
+
+def test_the_filtered_link_is_every_member_that_holds_the_filter():
+    shape = qshape.parse(QUESTION)
+    known = gap.resolve_chain(shape, QUESTION, [(1, c) for c in CLAIMS])
+    # Sundbro Ferries, a member, buys only diesel engines; the set's listing says nothing of LNG.
+    assert known == {"U2": "Nordlys Lines, Baltic Crest and Kattegat Link"}
+
+
+def test_a_singular_filter_still_names_one_member():
+    question = "Which of the four largest ferry operators uses LNG engines, and who supplies them?"
+    shape = qshape.parse(question)
+    known = gap.resolve_chain(shape, question, [(1, c) for c in CLAIMS])
+    assert known.get("U2") in {"Nordlys Lines", "Baltic Crest", "Kattegat Link"}, known
+
+
+def _table():
+    notes = [writer_note(i, c) for i, c in enumerate(CLAIMS, 1)]
+    user = prompts.render("writer_table", question=QUESTION, notes=notes).messages[1]["content"]
+    return engine_writer.comparison_table(user)
+
+
+def test_the_table_has_a_row_per_member_that_holds_it_in_the_sets_order():
+    table = _table()
+    assert table["entities"] == ["Nordlys Lines", "Baltic Crest", "Kattegat Link"], table
+    assert table["attributes"] == ["LNG engine suppliers"]
+
+
+def test_a_cell_names_only_what_stands_beside_the_filters_word():
+    cells = {c["entity"]: c for c in _table()["cells"]}
+    assert cells["Nordlys Lines"]["value"] == "Osterholm Motoren"  # not Wartfeld Marine's diesel engines
+    assert set(cells["Nordlys Lines"]["note_ids"]) == {3}
+    # The table row's "Kessel Maritime LNG 60%": the share kept, the column's own word left out.
+    assert cells["Baltic Crest"]["value"] == "Kessel Maritime (60%)"
+    assert cells["Kattegat Link"]["value"] == "Osterholm Motoren"
