@@ -526,7 +526,13 @@ def _record_subject(context: str) -> str:
     return context
 
 
-def row_sentence(row: str, asked: str = "", names: frozenset = frozenset()) -> str:
+def _table_phrase(context: str, publisher: str) -> str:
+    """ "the table “Export cable factories”", or "Castellan Cables' table “…”" with its publisher."""
+    own = (publisher + ("' table" if publisher.endswith("s") else "'s table")) if publisher else "the table"
+    return f"{own} \u201c{context}\u201d" if context else own
+
+
+def row_sentence(row: str, asked: str = "", names: frozenset = frozenset(), publisher: str = "") -> str:
     """A table row written as text ("Context — Header: value; Header: value.", agents/sources/
     tables.py) as a sentence that keeps every cell's header and value word for word, so the
     judge and the reader can check it against the row:
@@ -541,7 +547,11 @@ def row_sentence(row: str, asked: str = "", names: frozenset = frozenset()) -> s
     gives …"). With `asked` (a question), only the cells whose header or value shares a word
     with it are given beside the subject, when any does: an answer states what was asked. A
     header's first word is lower-cased unless it is an acronym or one of `names`
-    (`capitalised_words` of the other notes). `row` unchanged when it is not a table row."""
+    (`capitalised_words` of the other notes). With `publisher` (the name of the site whose page
+    holds the table), the table is called theirs ("according to Castellan Cables' table “Export
+    cable factories”"): a reader weighs a table's figures by who gave them, and a sibling row
+    ("Nordenham has country Germany …") says whose it is. `row` unchanged when it is not a
+    table row."""
     if not tx.is_table_row(row):
         return row
     context, fields = tx.row_parts(row)
@@ -551,7 +561,7 @@ def row_sentence(row: str, asked: str = "", names: frozenset = frozenset()) -> s
     if len(fields) == 2 and fields[1][0].lower() in _VALUE_HEADERS and fields[0][1]:
         # A table of fields and values ("Field: Operator; Value: Borealis Power Systems"): the
         # row says what one field holds.
-        where = f"the table \u201c{context}\u201d" if context else "the table"
+        where = _table_phrase(context, publisher)
         return f"According to {where}, the {_header_phrase(fields[0][1], names)} is {fields[1][1]}."
     record = _record_subject(context)
     key = (
@@ -573,7 +583,7 @@ def row_sentence(row: str, asked: str = "", names: frozenset = frozenset()) -> s
     listed = " and ".join(parts) if len(parts) <= 2 else joiner.join(parts[:-1]) + f"{joiner}and " + parts[-1]
     if record:
         return f"{record} has {listed}."
-    table = f"the table \u201c{context}\u201d" if context else "the table"
+    table = _table_phrase(context, publisher)
     header, value = fields[key]
     if named:
         return f"{value} has {listed}, according to {table}."
@@ -588,12 +598,12 @@ _TIMELINE_ITEM_RE = re.compile(
 )
 
 
-def as_sentence(claim: str, asked: str = "", names: frozenset = frozenset()) -> str:
+def as_sentence(claim: str, asked: str = "", names: frozenset = frozenset(), publisher: str = "") -> str:
     """A note's claim as the report's sentence: a table row said as a sentence (`row_sentence`),
     a timeline's item as "In 2025, Voltara Motors delivers 1.82 million vehicles."; any other
     claim as it is."""
     if tx.is_table_row(claim):
-        return row_sentence(claim, asked, names)
+        return row_sentence(claim, asked, names, publisher)
     m = _TIMELINE_ITEM_RE.match(claim.strip())
     if m:
         when = m.group("when")

@@ -33,6 +33,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
+from agents import composition
 from agents import questions as qtext
 from agents import text as tx
 from citations import facts as fx
@@ -193,8 +194,9 @@ def find_scope(question: str, notes: list[EvidenceNote], subquestions: list[str]
     for note in notes:
         names = _entities(note.claim) - _ordinary_opener(note.claim, known)
         # A name the note gives together with a name in scope, or on a page whose title names
-        # one ("Holm Flats has 40 BT-12 turbines" on "Our wind farms - Westmark Offshore").
-        if any(_matches(e, named) for e in names | _entities(note.title)):
+        # one ("Holm Flats has 40 BT-12 turbines" on "Our wind farms - Westmark Offshore"), or
+        # on the own site of one (the Nordenham row of "Our factories" on castellan-cables.example).
+        if any(_matches(e, named) for e in names | _entities(note.title)) or _on_own_site(note, named):
             partners |= {e for e in names if not _matches(e, scope.peers)}
             if len(names) <= MAX_CLOSE_PARTNER_NAMES and not _RANKED_RE.search(note.claim):
                 close |= names  # a partnership ("Norvik Electric buys LFP cells from Borealis"), not a listing
@@ -208,6 +210,12 @@ def find_scope(question: str, notes: list[EvidenceNote], subquestions: list[str]
             scope.linked |= names
     scope.named = (named | partners) - {p for p in scope.peers | scope.rivals if not _matches(p, scope.members)}
     return scope
+
+
+def _on_own_site(note: EvidenceNote, named: set) -> bool:
+    """The note's page is on the site of a name in scope (castellan-cables.example for Castellan
+    Cables): what it lists of its own are that name's. An upload's collection is no site."""
+    return not note.is_upload and any(composition.names_the_site(name, note.domain) for name in named)
 
 
 def _ordinary_opener(claim: str, known: set) -> set[str]:

@@ -183,7 +183,7 @@ def write_section(prompt: str) -> dict:
         else:
             # A table row is said as a sentence that keeps every cell (the judge checks it
             # against the row), not pasted as "Context — Header: value; …"; so is a timeline's item.
-            text = composition.as_sentence(lead["claim"], names=name_words)
+            text = composition.as_sentence(lead["claim"], names=name_words, publisher=_publisher(lead))
             ids = [lead["id"]] + [n["id"] for n in group if n is not lead]
         score = (
             len(focus_terms & tx.term_set(text))
@@ -858,7 +858,10 @@ def write_answer(prompt: str) -> dict:
     # An opening row gives the cells the question asks about beside the row's subject.
     name_words = _name_words(notes)
     sentences = [
-        {"text": composition.as_sentence(n["claim"], asked, name_words), "note_ids": [n["id"]] + _same_fact(n, notes)}
+        {
+            "text": composition.as_sentence(n["claim"], asked, name_words, _publisher(n)),
+            "note_ids": [n["id"]] + _same_fact(n, notes),
+        }
         for n in distinct
     ]
     return {"sentences": compose(sentences), "need_context": [], "unanswered": unanswered}
@@ -922,6 +925,13 @@ def _gives_figure(claim: str) -> bool:
     """A figure with its unit; in a table row the unit is in the header ("Capacity (tonnes per
     year): 35,000"), so any figure of the row counts."""
     return bool(composition.figures(claim)) or (tx.is_table_row(claim) and bool(_figures(claim)))
+
+
+def _publisher(note: dict) -> str:
+    """The name of the site whose page the note quotes ("Castellan Cables" of
+    castellan-cables.example), when its label is that name; "" for a bare domain or an upload."""
+    label = note.get("source", "")
+    return label if label and composition.names_the_site(label, note.get("domain", "")) else ""
 
 
 def _names(note: dict, name: str) -> bool:

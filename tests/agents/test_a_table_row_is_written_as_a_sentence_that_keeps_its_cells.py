@@ -133,3 +133,20 @@ def test_a_row_of_a_table_of_fields_says_what_the_field_holds():
         "According to the table \u201cRegistry record EBR-FI-0001\u201d, the operator is Borealis Power Systems."
     )
     assert judged(composition.row_sentence(row), row) == "supported"
+
+
+def test_a_table_on_a_sites_own_page_is_called_theirs():
+    # Who gave a table's figures is said with them, and a sibling row says whose it is.
+    sentence = composition.row_sentence(FACTORIES, publisher="Castellan Cables")
+    assert sentence.endswith("according to Castellan Cables' table \u201cExport cable factories\u201d."), sentence
+    assert sentence.replace(" Castellan Cables' table", " the table") == composition.row_sentence(FACTORIES)
+    ranked = composition.as_sentence(RANKED, publisher="Northgate Research")
+    assert "according to Northgate Research's table \u201c" in ranked, ranked
+    # The judge takes the site's own name as the cited source's, not as a name the row lacks.
+    quote = FACTORIES.replace("Operator: Castellan Cables; ", "")
+    verdict = writer.judge(
+        f"<sentence>\n{composition.row_sentence(quote, publisher='Castellan Cables')}\n</sentence>\n<quotes>\n"
+        f'<quote domain="castellan-cables.example" source="Castellan Cables" published="undated">{quote}</quote>\n'
+        "</quotes>"
+    )["verdict"]
+    assert verdict == "supported"

@@ -529,3 +529,32 @@ def test_a_thing_named_on_a_page_about_a_name_in_the_question_is_in_scope():
         n.subquestion = sq
     out = select(question=question, outline=[{"heading": "S", "purpose": "the turbine suppliers"}], notes=notes)
     assert 8 in out["sections"]["S"], out["withheld"]
+
+
+def test_a_row_on_the_own_site_of_a_name_in_the_question_is_in_scope():
+    # The page's title no longer carries the site's name ("Our factories"), but the page is on
+    # Varnholt Cables' own site: its other factory's row is Varnholt Cables', not another
+    # company's. The same row on a bare research site names nothing in scope and is withheld.
+    question = "How many kilometres of export cable can Varnholt Cables' Ostend factory make in a year?"
+    row = "Export cable factories — Factory: Lindau; Country: Germany; Annual output (km of export cable): 650."
+
+    def selected(domain):
+        notes = [
+            evidence_note(
+                1,
+                "Export cable factories — Factory: Ostend; Country: Belgium; Annual output (km of export cable): 1,100.",
+                "varnholt-cables.example",
+                title="Our factories",
+            ),
+            evidence_note(2, row, domain, title="Our factories"),
+            evidence_note(3, "Varnholt Cables makes export cables in two factories.", "news.example"),
+        ]
+        for n in notes:
+            n.subquestion = "How many kilometres of export cable can the Ostend factory make?"
+        out = select(question=question, outline=[{"heading": "S", "purpose": "the factory's output"}], notes=notes)
+        return out["sections"].get("S", []), out["withheld"]
+
+    kept, withheld = selected("varnholt-cables.example")
+    assert 2 in kept, withheld
+    kept, withheld = selected("cable-research.example")
+    assert 2 not in kept, kept
