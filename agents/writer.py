@@ -28,7 +28,11 @@ def note_view(note) -> dict:
         "claim": note.claim,
         "quote": note.quote,
         "domain": source.domain,
-        "source": composition.source_label(source.title, source.domain),
+        # The name the page gives its site ("Offshore Licensing Authority"), as the citation
+        # check and the disagreements name it, not the domain in words ("Offshore Licensing").
+        "source": composition.source_label(
+            source.title, source.domain, store.get_text(source.content_ref) if source.content_ref else ""
+        ),
         "published": source.published_at.isoformat() if source.published_at else "undated",
         "quality": f"{source.quality:.2f}",
         "sq": note.sq_id,

@@ -3,6 +3,8 @@ about the row's subject that keeps every header and value as written, so the jud
 citation check still find each name and figure in the row; the opening gives only the cells
 the question asks about."""
 
+import pytest
+
 from agents import composition
 from agents.engine import writer
 
@@ -150,3 +152,39 @@ def test_a_table_on_a_sites_own_page_is_called_theirs():
         "</quotes>"
     )["verdict"]
     assert verdict == "supported"
+
+
+@pytest.mark.django_db
+def test_the_writer_is_given_the_name_the_page_gives_its_site(alice):
+    # The title has lost the site's name and the domain shortens it: the writer's notes call the
+    # source as the page does ("Offshore Licensing Authority"), as the dated attribution and the
+    # disagreements do, so one sentence never names one source two ways.
+    from agents import writer as agents_writer
+    from agents.sources import store
+    from jobs.models import Note
+    from tests.factories import JobFactory, SourceFactory, SubQuestionFactory
+
+    row = "Offshore wind contracts for difference — Project: Skarn Bank; Strike price (EUR/MWh): 54.20."
+    page = f"The Offshore Licensing Authority publishes the results of each auction round.\n{row}"
+    job = JobFactory(user=alice)
+    source = SourceFactory(
+        job=job,
+        content_ref=store.put_text("page", page),
+        domain="offshore-licensing.example",
+        title="Contracts for difference",
+    )
+    start = page.index(row)
+    note = Note.objects.create(
+        job=job,
+        sq=SubQuestionFactory(job=job),
+        source=source,
+        claim=row,
+        quote=row,
+        char_start=start,
+        char_end=start + len(row),
+    )
+    view = agents_writer.note_view(note)
+    assert view["source"] == "Offshore Licensing Authority"
+    assert composition.as_sentence(row, publisher=writer._publisher(view)).endswith(
+        "according to Offshore Licensing Authority's table \u201cOffshore wind contracts for difference\u201d."
+    )
