@@ -28,7 +28,7 @@ ANSWER_DETAIL_HEADING = "The answer in detail"
 CHAIN_HEADING = "How the answer was found"
 RELINK_SHARE = 0.75  # of another link's wording a note must state to count as that link's
 MAX_ANSWER_NOTES = 30  # what the opening's writer reads: the notes nearest the answer, sized to one call
-MAX_TABLE_NOTES = 40
+MAX_TABLE_NOTES = 60  # a report body's notes (44 for two owners' wind farms), one call's size
 COMPARISON_RE = re.compile(
     r"\b(?:compare[sd]?|comparing|comparison|versus|vs\.?|differences?\s+between|differ(?:s|ent)?\b"
     r"|contrast)\b",
