@@ -236,10 +236,14 @@ def resolve(
     title: str,
     known: frozenset = frozenset(),
     inner: frozenset = frozenset(),
+    context: tx.Sentence | None = None,
+    asked: set[str] = frozenset(),
 ) -> dict:
     """The note of one chosen sentence: its claim with a pointing opening replaced by the name it
     points to, and a quote reaching back to the sentence that names it (an exact span of the
-    page); the sentence as it stands when it does not point back or nothing names its referent."""
+    page); an absence statement read with its `context` (`_absence_context`) opens with the asked
+    name that sentence gives ("For Sabline Energie, no turbine order has been placed …"); the
+    sentence as it stands when it does not point back or nothing names its referent."""
     plain = {"claim": tx.normalise_space(sent.text), "quote": sent.text, "char_start": sent.start, "char_end": sent.end}
     before = [s for s in sentences if s.end <= sent.start]
     m = _POINTER_RE.match(sent.text)
@@ -252,6 +256,9 @@ def resolve(
     else:
         # "For Merrow Deep, turbines and foundations will be installed …"
         found = _implicit_subject(sent, before, title, known, inner)
+        if not found and context is not None and not _names_asked(sent.text, asked):
+            name = next((n for n in tx.entities(context.text) if n.lower() in asked), "")
+            found = (name, context) if name else None
         if not found:
             return plain
         claim = f"For {found[0]}, {sent.text[:1].lower()}{sent.text[1:]}"
@@ -261,6 +268,44 @@ def resolve(
     if len(quote.split()) > MAX_RESOLVED_WORDS or len(quote) > MAX_RESOLVED_CHARS:
         return plain
     return {"claim": tx.normalise_space(claim), "quote": quote, "char_start": naming.start, "char_end": sent.end}
+
+
+# A sentence saying something asked is not known or not done yet ("No turbine order has been
+# placed and the layout has not been decided.", "The company has not said which turbines it
+# would use."): when the question has no answer in the sources, it is the answer the page gives.
+_ABSENCE_RE = re.compile(
+    r"^(?:No|Neither|None)\b|\b(?:has|have|had|is|are|was|were)\s+(?:not|yet to)\s+(?:yet\s+)?(?:been\s+)?"
+    r"(?:said|decided|announced|confirmed|disclosed|placed|ordered|chosen|selected|named|published|agreed|set|"
+    r"made|signed|given|specified|revealed|finalised|finalized|approved)\b|\bnot\s+(?:yet\s+)?(?:been\s+)?"
+    r"(?:decided|announced|disclosed|known|public)\b|\b(?:undecided|undisclosed|unannounced)\b",
+    re.I,
+)
+ABSENCE_CONTEXT_SHARE = 0.5  # of the sentence before's score: an absence is read with what it is about
+
+
+def _absence_context(
+    sent: tx.Sentence, every: list[tx.Sentence], page: str, asked: set[str], words: set[str]
+) -> tx.Sentence | None:
+    """The sentence just before an absence statement that says one of the sub-question's `words`
+    (beside its names), when it names a thing the sub-question names ("Sabline Energie is
+    studying a second offshore site further south." before "No turbine order has been placed
+    …"): the statement is about that thing. None otherwise ("Lumen Ion has not announced a
+    second carmaker customer" says nothing of the cathode chemistry asked)."""
+    if not asked or not _ABSENCE_RE.search(sent.text) or tx.is_table_row(sent.text):
+        return None
+    if not words & tx.term_set(sent.text):
+        return None
+    before = [s for s in every if s.end <= sent.start]
+    if not before:
+        return None
+    prev = before[-1]
+    if "\n" in page[prev.end : sent.start] and not _POINTER_RE.match(sent.text):
+        return None  # a new paragraph (a line of the page) starts a new subject, unless it points back
+    return prev if {n.lower() for n in tx.entities(prev.text)} & asked else None
+
+
+def _names_asked(text: str, asked: set[str]) -> bool:
+    return bool({n.lower() for n in tx.entities(text)} & asked)
 
 
 # A sentence that names nothing and states no figure ("Offshore turbines are turned to face the
@@ -351,11 +396,19 @@ def read(subquestion: str, page: str, max_notes: int = 5, title: str = "") -> di
     inner = frozenset(tx.inner_names([s.text for s in every]))
     known = inner | {n.lower() for n in tx.entities(f"{title} {subquestion}")}
     asks_of_names = bool(tx.entities(subquestion))
+    asked_names = {n.lower() for n in tx.entities(subquestion)}
     rank = asked_rank(subquestion)
+    score_of = {id(s): sc for s, sc in zip(sents, scores)}
+    asked_words = qset - set().union(set(), *(tx.term_set(n) for n in asked_names))
+    absent = {id(s): c for s in sents if (c := _absence_context(s, every, page, asked_names, asked_words))}
     ranked = []
     for sent, terms, score, table in zip(sents, corpus, scores, tables):
-        specific = _names_something(sent, known)
-        matched = len(qset & (set(terms) | (titled if specific else set())))
+        context = absent.get(id(sent))
+        specific = _names_something(sent, known) or context is not None
+        context_terms = tx.term_set(context.text) if context else set()
+        matched = len(qset & (set(terms) | context_terms | (titled if specific else set())))
+        if context:
+            score += ABSENCE_CONTEXT_SHARE * score_of.get(id(context), 0.0)
         about_the_title = (
             matched
             and set(terms) & measure_terms
@@ -402,7 +455,7 @@ def read(subquestion: str, page: str, max_notes: int = 5, title: str = "") -> di
     notes = [
         {**resolve(s, every, page, title, known, inner), "claim": record_claim(s.text)}
         if (s.start, s.end) in spans
-        else resolve(s, every, page, title, known, inner)
+        else resolve(s, every, page, title, known, inner, absent.get(id(s)), asked_names)
         for s in sorted(chosen, key=lambda s: s.start)
     ]
     # Other findings: the most fact-dense sentence the sub-question did not ask about.
