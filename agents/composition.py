@@ -214,20 +214,34 @@ _REPLY_RE = re.compile(
 # A site's label before a post's words ("Thread marked as answered: the Arc uses …", "Update:
 # the plant …"): a capitalised word and a few lower-case ones, a colon, then a lower-case start.
 _LABEL_RE = re.compile(r"^\s*[A-Z][a-z]+(?:\s+[a-z]+){0,4}:\s+(?=[a-z])")
+# A poster's handle before a post's words ("kabel_kari wrote: Skarvholm runs …").
+_POSTER_RE = re.compile(r"^\s*@?[\w.\-]{2,32}\s+(?:wrote|writes|said|says|posted|replied)\s*:\s+(?=\S)")
+
+
+def _label(text: str) -> re.Match | None:
+    return _LABEL_RE.match(text) or _POSTER_RE.match(text)
+
+
+def is_post(text: str) -> bool:
+    """A post in a thread, under its poster's handle ("kabel_kari wrote: …"): its "we" is the
+    poster's, not the site's."""
+    return bool(_POSTER_RE.match(text))
 
 
 def source_voice(text: str) -> bool:
     """The source speaking, never the report: first-person words (`first_person`), a reply in a
-    thread, or a site's label before a post's words. Such a note is attributed to its source."""
+    thread, or a site's label or a poster's handle before a post's words. Such a note is
+    attributed to its source."""
     if tx.is_table_row(text) or text.startswith("Sources disagree"):
         return False
-    return first_person(text) or bool(_REPLY_RE.match(text)) or bool(_LABEL_RE.match(text))
+    return first_person(text) or bool(_REPLY_RE.match(text)) or bool(_label(text))
 
 
 def without_label(text: str) -> str:
-    """`text` without a site's label before a post's words ("Thread marked as answered: the Arc
-    uses …" -> "The Arc uses …")."""
-    m = _LABEL_RE.match(text)
+    """`text` without a site's label or a poster's handle before a post's words ("Thread marked
+    as answered: the Arc uses …" -> "The Arc uses …", "kabel_kari wrote: Skarvholm runs …" ->
+    "Skarvholm runs …")."""
+    m = _label(text)
     if not m or tx.is_table_row(text) or text.startswith("Sources disagree"):
         return text
     rest = text[m.end() :]

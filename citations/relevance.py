@@ -292,9 +292,9 @@ def _names_or_figures(claim: str, known: set) -> bool:
     says it is a name in scope), a figure (in words too: "seven suppliers") or a year, or a
     source speaking of itself ("we count …"): what makes a note a finding, not background."""
     words = {w.lower() for w in tx.words(claim)}
-    return bool(
-        tx.names(claim, known) or tx.numbers(claim) or words & _NUMBER_WORDS.keys() or words & {"we", "our", "us"}
-    )
+    # A thread's poster ("seaworthy_sam wrote: We are comparing …") speaks for no one but themselves.
+    own = words & {"we", "our", "us"} if not composition.is_post(claim) else set()
+    return bool(tx.names(claim, known) or tx.numbers(claim) or words & _NUMBER_WORDS.keys() or own)
 
 
 def _without_names(text: str, names: set) -> str:

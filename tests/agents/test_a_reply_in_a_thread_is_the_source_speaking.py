@@ -17,6 +17,7 @@ from tests.helpers import writer_note, writer_opening
         "Thread marked as answered: the Norvik Fjord uses NMC cells.",
         "Update: the plant opened in March.",
         "We count seven cell suppliers.",
+        "kabel_kari wrote: Skarn Bank runs Ostwind KX-14 machines.",
     ],
 )
 def test_the_source_speaking(text):
@@ -31,6 +32,7 @@ def test_the_source_speaking(text):
         "Sources disagree on capacity: cellmarket.example reported 5 GWh.",
         "Plant list — Plant: Vaasa; Capacity: 28 GWh.",
         "March 2024: Sunmark Energy becomes the second supplier.",
+        "Orvane Motors said: the plant opens in May.",
     ],
 )
 def test_not_the_source_speaking(text):
@@ -56,3 +58,17 @@ def test_the_opening_prefers_a_sentence_that_names_its_subject():
     )
     assert opening[0] == notes[1]["claim"]
     assert composition.points_back(notes[0]["claim"]) and not composition.points_back(notes[1]["claim"])
+
+
+def test_a_posters_handle_is_left_out_and_their_we_is_no_finding():
+    post = "kabel_kari wrote: Skarn Bank runs Ostwind KX-14 machines."
+    note = {"claim": post, "source": "Turbine Talk Forum"}
+    assert (
+        writer._voiced(note)["claim"]
+        == "Turbine Talk Forum writes: \u201cSkarn Bank runs Ostwind KX-14 machines.\u201d"
+    )
+    # A poster's "we" is their own: chatter that names nothing is no finding of the site's.
+    from citations import relevance
+
+    assert not relevance._names_or_figures("seaworthy_sam wrote: We are comparing availability figures.", set())
+    assert relevance._names_or_figures("We are comparing availability figures.", set())
