@@ -490,12 +490,24 @@ def ask_subject(subquestion: str) -> str:
 
 
 # "How many kilometres …", "What is the annual capacity of …": a question answered by a figure.
-_AMOUNT_ASK_RE = re.compile(
-    r"\bhow (?:much|many|large|big|long|far|high|heavy|fast)\b|\b(?:amount|capacity|cost|number|output|price|"
-    r"revenue|share|size|total|volume|percent|percentage|proportion|minimum|maximum|diameter|length|height|width|"
-    r"weight|speed|depth|area|distance)s?\b",
+_MEASURES = (
+    r"amount|capacity|cost|number|output|price|revenue|share|size|total|volume|percent|percentage|proportion|"
+    r"minimum|maximum|diameter|length|height|width|weight|speed|depth|area|distance"
+)
+_AMOUNT_ASK_RE = re.compile(rf"\bhow (?:much|many|large|big|long|far|high|heavy|fast)\b|\b(?:{_MEASURES})s?\b", re.I)
+# The measure a question asks for, as its head noun: "the installed capacity of …", "What strike
+# price did …", "… cost?"; not a measure word that modifies another ("capacity factor").
+_MEASURE_HEAD_RE = re.compile(
+    rf"\b(?P<measure>{_MEASURES})s?(?:\s+(?:of|for|at|in|did|does|do|will|would|is|was|are|were|has|have|had)\b|\s*\??$)",
     re.I,
 )
+
+
+def measure_asked(question: str) -> str:
+    """The measure a figure question asks for, lower-cased ("capacity" of "What is the installed
+    capacity of the Skarvholm wind farm?"); "" when it names none as its head."""
+    m = _MEASURE_HEAD_RE.search(question.strip())
+    return m.group("measure").lower() if m else ""
 
 
 def asks_amount(question: str) -> bool:

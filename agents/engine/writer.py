@@ -665,6 +665,11 @@ def _focus(ask: str, notes: list[dict]) -> frozenset:
     ]
     if len(wanted) < 2 or not about:
         return frozenset()
+    # A figure ask's measure is what it asks ("capacity" of "the installed capacity of
+    # Skarvholm"), however rare the words that describe it ("installed" turbines are common).
+    measure = _prefix_terms(qtext.measure_asked(ask)) & wanted
+    if measure and any(measure & terms for terms in about):
+        return frozenset(measure)
     used = Counter(t for terms in about for t in terms & wanted)
     return frozenset([min(sorted(used), key=lambda t: used[t])]) if used else frozenset()
 

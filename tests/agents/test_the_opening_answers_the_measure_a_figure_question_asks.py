@@ -1,0 +1,32 @@
+"""A figure question's measure is what its opening answers first: "What is the installed
+capacity of the Orrin Bank wind farm?" asks for a capacity, so a note that the turbines were
+installed, however rarely the notes say "installed", does not come before the note that gives
+the capacity. A measure word that describes another ("capacity factor") is not the measure.
+Invented wind world."""
+
+from agents import questions as qtext
+from tests.helpers import writer_note, writer_opening
+
+QUESTION = "What is the installed capacity of the Orrin Bank wind farm?"
+INSTALLED = "Kessel Wind has installed the last of 60 KX-14 turbines at Orrin Bank, the wind farm of Calder Energy."
+CAPACITY = "With all 60 turbines in operation, Orrin Bank has a capacity of 840 MW."
+NOTES = [
+    INSTALLED,
+    CAPACITY,
+    "Orrin Bank is an offshore wind farm in the North Sea operated by Calder Energy, with a capacity of 840 MW.",
+    "Orrin Bank is serviced from the port of Kelby.",
+]
+
+
+def test_the_measure_asked_is_the_head_of_the_figure_asked_for():
+    assert qtext.measure_asked(QUESTION) == "capacity"
+    assert qtext.measure_asked("What strike price did Orrin Bank win?") == "price"
+    assert qtext.measure_asked("How much will Orrin Bank cost?") == "cost"
+    assert qtext.measure_asked("What capacity factor did Orrin Bank reach in 2025?") == ""
+    assert qtext.measure_asked("Who operates Orrin Bank?") == ""
+
+
+def test_the_opening_gives_the_capacity_before_the_installed_turbines():
+    notes = [writer_note(i, c) for i, c in enumerate(NOTES, 1)]
+    opening = writer_opening(QUESTION, notes, purpose="The installed capacity.")
+    assert "840 MW" in opening[0], opening
