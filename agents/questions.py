@@ -520,7 +520,7 @@ def asks_amount(question: str) -> bool:
 _EACH_MEMBER_RE = re.compile(
     r"^\s*which\s+of\s+(?:the|its|their)\s+(?P<set>[^,?]+?\b[a-z][\w-]*s)\s+"
     r"(?!(?:of|in|on|at|for|from|by|with|to|that|which|who)\b)(?P<verb>[a-z]+)\b[^?]*?,?\s+and\s+"
-    r"(?:(?:from|to|by|with|for|in|at|of)\s+)?(?:which|what|whom|who|where|how)\b",
+    r"(?:(?:from|to|by|with|for|in|at|of)\s+)?(?:(?:which|what)\s+(?P<noun>[a-z][\w-]*)|whom|who|where)\b",
     re.I,
 )
 _SINGULAR_VERBS = frozenset({"has", "is", "was", "does"})
@@ -530,10 +530,12 @@ def asks_each_member(question: str) -> bool:
     """The question picks the members of a set that hold something and asks a second thing of
     each ("Which of the five largest makers use LFP cells, and from which suppliers?"): its answer
     is a row per member, as a comparison's is. One member asked for ("… has signed …, and with
-    whom?") is not."""
+    whom?"), or a figure of each ("…, and what share?", "…, and how much?"), is not."""
     m = _EACH_MEMBER_RE.search(_norm(question))
     if not m:
         return False
+    if m.group("noun") and re.fullmatch(rf"(?:{_MEASURES})s?", m.group("noun"), re.I):
+        return False  # "…, and what share?": a figure of each, not a name the table can show
     verb = m.group("verb").lower()
     words = set(m.group("set").lower().split())
     singular = verb in _SINGULAR_VERBS or (verb.endswith("s") and not verb.endswith("ss"))

@@ -25,8 +25,10 @@ CLAIMS = [
 
 def test_a_set_filter_with_a_second_ask_is_told_from_one_member_asked_for():
     assert qtext.asks_each_member(QUESTION)
-    assert qtext.asks_each_member("Which of the three largest banks lend to coal miners, and how much?")
-    # one member asked for, or no second ask
+    assert qtext.asks_each_member("Which of the three largest banks lend to coal miners, and to whom?")
+    # one member asked for, no second ask, or a figure of each (no name a cell can give)
+    assert not qtext.asks_each_member("Which of the three largest banks lend to coal miners, and how much?")
+    assert not qtext.asks_each_member("Which of the four largest ferry operators use LNG engines, and what share?")
     assert not qtext.asks_each_member("Which of the four largest ferry operators has ordered ships, and from whom?")
     assert not qtext.asks_each_member("Which of the four largest ferry operators use LNG engines?")
     assert not qtext.asks_each_member("Compare the engine suppliers of Nordlys Lines and Baltic Crest")
