@@ -540,10 +540,20 @@ def _record_subject(context: str) -> str:
     return context
 
 
+def _owned_table(publisher: str) -> str:
+    return (publisher + ("' table" if publisher.endswith("s") else "'s table")) if publisher else "the table"
+
+
 def _table_phrase(context: str, publisher: str) -> str:
     """ "the table “Export cable factories”", or "Castellan Cables' table “…”" with its publisher."""
-    own = (publisher + ("' table" if publisher.endswith("s") else "'s table")) if publisher else "the table"
+    own = _owned_table(publisher)
     return f"{own} \u201c{context}\u201d" if context else own
+
+
+def without_publisher(text: str, publisher: str) -> str:
+    """A row's sentence calling the table `publisher`'s, with "the table" instead: for a sentence
+    that names its source after it ("… (Northgate Research, 20 February 2026)")."""
+    return text.replace(f"{_owned_table(publisher)} \u201c", "the table \u201c") if publisher else text
 
 
 def row_sentence(row: str, asked: str = "", names: frozenset = frozenset(), publisher: str = "") -> str:

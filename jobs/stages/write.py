@@ -375,7 +375,10 @@ def with_dated_figures(drafted: list[dict]) -> list[dict]:
             out.append(d)
             continue
         named = "; ".join(f"{label}, {when}" for label, when in dated)
-        out.append({**d, "text": _with_sources(d["text"], named)})
+        text = d["text"]
+        for label, _ in dated:  # "Northgate Research's table “…” (Northgate Research, …)" names it twice
+            text = composition.without_publisher(text, label)
+        out.append({**d, "text": _with_sources(text, named)})
     return out
 
 

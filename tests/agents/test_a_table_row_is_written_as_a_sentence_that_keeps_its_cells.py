@@ -141,7 +141,8 @@ def test_a_table_on_a_sites_own_page_is_called_theirs():
     # Who gave a table's figures is said with them, and a sibling row says whose it is.
     sentence = composition.row_sentence(FACTORIES, publisher="Castellan Cables")
     assert sentence.endswith("according to Castellan Cables' table \u201cExport cable factories\u201d."), sentence
-    assert sentence.replace(" Castellan Cables' table", " the table") == composition.row_sentence(FACTORIES)
+    # a sentence that names its source after it calls the table "the table"
+    assert composition.without_publisher(sentence, "Castellan Cables") == composition.row_sentence(FACTORIES)
     ranked = composition.as_sentence(RANKED, publisher="Northgate Research")
     assert "according to Northgate Research's table \u201c" in ranked, ranked
     # The judge takes the site's own name as the cited source's, not as a name the row lacks.

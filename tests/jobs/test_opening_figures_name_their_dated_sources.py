@@ -47,3 +47,15 @@ def test_what_is_not_an_opening_figure_from_a_dated_source_is_left_as_it_is(note
         draft("Sources disagree on sales: 41,000 (Orvane Tractors, 6 January 2026).", notes["press"]),
     ]
     assert with_dated_figures(kept) == kept
+
+
+def test_a_table_called_its_publishers_is_the_table_before_its_dated_source(notes):
+    text = (
+        "Orvane Tractors has 2025 sales 41,000, according to Farm Machine Registry's table "
+        "\u201cTractor makers by 2025 sales\u201d."
+    )
+    out = with_dated_figures([draft(text, notes["registry"])])
+    assert out[0]["text"] == (
+        "Orvane Tractors has 2025 sales 41,000, according to the table \u201cTractor makers by 2025 sales\u201d "
+        "(Farm Machine Registry, 30 March 2025)."
+    )
