@@ -616,12 +616,18 @@ def members_holding(members: set[str], terms: set[str], sentences: list[tuple[in
     A sentence listing the set says nothing of each member; one naming two members must hold the
     rarest term in the member's own clause ("Kaiyo supplies NMC cells to Norvik Electric and
     Tanaka-Rhee Motors")."""
+    return list(where_members_hold(members, terms, sentences))
+
+
+def where_members_hold(members: set[str], terms: set[str], sentences: list[tuple[int, str]]) -> dict[str, int]:
+    """{member: index of the first sentence that says it holds `terms`}, in `members_holding`'s
+    order."""
     if not terms:
-        return []
+        return {}
     rarest = rarest_term(terms, [s for _, s in sentences])
     need = max(1, len(terms) - 1)
-    held: list[str] = []
-    for _, s in sentences:
+    held: dict[str, int] = {}
+    for k, (_, s) in enumerate(sentences):
         named = sorted((m for m in members if m in s), key=s.find)
         if not named or len(named) >= MIN_SET_LISTED:
             continue
@@ -632,9 +638,11 @@ def members_holding(members: set[str], terms: set[str], sentences: list[tuple[in
         for m in named:
             own = next((seg for seg in segments if m in seg), s)
             if (len(named) == 1 or rarest in tx.term_set(own)) and m not in held:
-                held.append(m)
+                held[m] = k
     listing = next((s for _, s in sentences if sum(m in s for m in members) >= MIN_SET_LISTED), "")
-    return sorted(held, key=lambda m: (listing.find(m) if m in listing else len(listing), held.index(m)))
+    order = list(held)
+    ranked = sorted(order, key=lambda m: (listing.find(m) if m in listing else len(listing), order.index(m)))
+    return {m: held[m] for m in ranked}
 
 
 # "among {U1} in 2024 but not in 2025", "in 2024 and not in 2025"

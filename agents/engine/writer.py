@@ -823,10 +823,14 @@ def write_answer(prompt: str) -> dict:
         if len(chosen) >= MAX_ANSWER_SENTENCES:
             break
     unanswered = []
+    # "Which of the five largest makers use LFP cells?": the members the notes say hold it,
+    # named in one sentence, answer it, though no one note does.
+    filtered = _filter_answer(asked, notes)
     # Whether anything answers is judged on what the notes state, not on which names they share.
     direct = max(fit(question, n, all_named_bonus=False, focused=False) for n in notes)
     if (
         not chain
+        and not filtered
         and not already_missing
         and (
             (direct < ANSWERED_SHARE + 0.25 and not _asks_covered(question, notes))
@@ -869,7 +873,42 @@ def write_answer(prompt: str) -> dict:
         }
         for n in distinct
     ]
+    if filtered:
+        sentences = [filtered, *sentences[: MAX_ANSWER_SENTENCES - 1]]
     return {"sentences": compose(sentences), "need_context": [], "unanswered": unanswered}
+
+
+# "Which of {U1} use LFP cells": the ask of a question that picks the members of a set holding something
+_FILTER_ASK_RE = re.compile(r"^which of \{(?P<key>U\d+)\}\s+(?P<verb>[a-z][\w-]*)\s+(?P<rest>[^{}]+?)[?.]?$", re.I)
+
+
+def _filter_answer(question: str, notes: list[dict]) -> dict | None:
+    """For a question that picks the members of a set holding something ("Which of the five
+    largest electric car makers use LFP cells?"): one sentence naming the members the notes say
+    hold it ("Of the five largest electric car makers, Voltara Motors, … and Aurelia Mobility use
+    LFP cells."), citing the note that lists the set and, per member, the first note that says it
+    holds it, so the judge finds every name in a cited quote. None for any other question, when
+    no note lists the set, or when none of its members is found to hold it."""
+    from agents.engine import gap
+    from agents.engine import question as qshape
+
+    shape = qshape.parse(question)
+    m = next((m for a in shape.asks if (m := _FILTER_ASK_RE.match(a.strip()))), None)
+    the_set = {u.key: u for u in shape.chain}.get(m.group("key")) if m else None
+    if the_set is None or not gap.names_a_set(the_set) or "{" in the_set.phrase:
+        return None
+    claims = [(0, n["claim"]) for n in notes]
+    members = gap.set_members(the_set, claims, {e.lower() for e in qshape.clean_entities(question)})
+    where = gap.where_members_hold(members, {t for t in tx.term_set(m.group("rest")) if not t.isdigit()}, claims)
+    listing = next(
+        (n for n in notes if sum(x in n["claim"] for x in members) >= max(gap.MIN_SET_LISTED, len(members) - 1)), None
+    )
+    if not where or listing is None:
+        return None
+    verb = qtext.base_form(m.group("verb")) if len(where) > 1 else qtext.third_person(qtext.base_form(m.group("verb")))
+    text = f"Of {the_set.phrase}, {composition.listed(list(where))} {verb} {m.group('rest').strip()}."
+    ids = [listing["id"]] + [notes[k]["id"] for k in where.values()]
+    return {"text": text, "note_ids": list(dict.fromkeys(ids))}
 
 
 _PLACE_ASK_RE = re.compile(

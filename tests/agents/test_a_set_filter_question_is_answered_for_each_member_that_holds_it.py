@@ -67,3 +67,36 @@ def test_a_cell_names_only_what_stands_beside_the_filters_word():
     # The table row's "Kessel Maritime LNG 60%": the share kept, the column's own word left out.
     assert cells["Baltic Crest"]["value"] == "Kessel Maritime (60%)"
     assert cells["Kattegat Link"]["value"] == "Osterholm Motoren"
+
+
+def test_a_plain_filter_opens_with_the_members_that_hold_it_not_with_an_absence():
+    # No one note answers "Which of the four largest … use LNG engines?"; the listing and each
+    # member's own note do, together: the opening says so in one sentence citing them all.
+    from agents.engine import writer as offline_writer
+    from tests.helpers import writer_prompt
+
+    question = "Which of the four largest ferry operators use LNG engines?"
+    notes = [writer_note(i, c) for i, c in enumerate(CLAIMS, 1)]
+    prompt = writer_prompt(
+        question,
+        notes,
+        heading="Answer",
+        purpose="The direct answer.",
+        mode="answer",
+        subquestions=[{"id": 1, "hop": 1, "round": 1, "text": "Which ferry operators are the four largest?"}],
+    )
+    out = offline_writer.write_answer(prompt)
+    first = out["sentences"][0]
+    assert first["text"] == (
+        "Of the four largest ferry operators, Nordlys Lines, Baltic Crest and Kattegat Link use LNG engines."
+    )
+    assert set(first["note_ids"]) == {1, 2, 3, 4}  # the listing and each member's own note
+    assert out["unanswered"] == []
+    quotes = " ".join(CLAIMS[i - 1] for i in first["note_ids"])
+    assert all(name in quotes for name in ("Nordlys Lines", "Baltic Crest", "Kattegat Link", "LNG engines"))
+    quoted = "\n".join(
+        f'<quote domain="site{i}.example" source="site{i}.example" published="undated">{CLAIMS[i - 1]}</quote>'
+        for i in first["note_ids"]
+    )
+    verdict = offline_writer.judge(f"<sentence>\n{first['text']}\n</sentence>\n<quotes>\n{quoted}\n</quotes>")
+    assert verdict["verdict"] == "supported", verdict
