@@ -21,6 +21,7 @@ from __future__ import annotations
 import datetime
 import re
 
+from agents import composition
 from agents import questions as qtext
 from agents import text as tx
 from agents.engine import question as qshape
@@ -446,7 +447,8 @@ class _Plan:
 
 
 def _identity(p: _Plan, names: list[str], section: str) -> None:
-    for name in names[:2]:
+    # "How many GWh of cells …": a unit is no thing to identify ("What is GWh, and what does GWh do?")
+    for name in [n for n in names if not composition.is_unit_word(n)][:2]:
         p.add(f"What is {name}, and what does {name} do?", section)
 
 

@@ -308,3 +308,16 @@ def test_two_ranks_that_share_one_class_are_two_things_to_find():
     assert not any(t.count("each grain silo") > 1 for t in texts), texts
     # Words that only end like a superlative are left alone.
     assert qshape.distribute_shared_class("the interest and the tax of banks") == "the interest and the tax of banks"
+
+
+def test_a_unit_is_no_thing_to_identify():
+    # "How many GWh …": GWh is capitalised like a name, but the plan asks what the companies
+    # are, never "What is GWh, and what does GWh do?"
+    texts = [
+        s["text"]
+        for s in planner.plan("How many GWh of cells did Orvane Cells deliver to Pellan Cars in 2025?", "standard")[
+            "subquestions"
+        ]
+    ]
+    assert not any("What is GWh" in t for t in texts), texts
+    assert any(t.startswith("What is Orvane Cells") for t in texts), texts
