@@ -16,6 +16,7 @@ from agents.engine import blocks as bk
 
 QUESTION_WORDS = {"which", "what", "how", "who", "when", "where", "why", "does", "do", "each", "and", "use", "product"}
 MIN_QUALITY = 0.35
+BLIND_READS = 2  # results read on the search's ranking alone when no title is on the task
 PAGES_PER_FETCH = 3
 COVERAGE_TO_FINISH = 0.75
 MIN_NOTES_TO_FINISH = 4
@@ -490,7 +491,11 @@ def decide(prompt: str, system: str = "") -> dict:
         if relevance or r["url"] in rivals:
             candidates.append((relevance * (0.5 + quality), r["url"]))
     if not candidates and not notes:
-        candidates = of_the_name
+        # Nothing any title says is on the task, and nothing is known yet: the search's own
+        # ranking is all there is to go on ("Contracts for difference: offshore wind awards"
+        # holds Kelda Rise's strike price in a table row), so its first results are read.
+        ranked = [r["url"] for r in results if r["url"] not in fetched and float(r["quality"]) >= MIN_QUALITY]
+        candidates = of_the_name or [(0.0, url) for url in ranked[:BLIND_READS]]
     candidates.sort(key=lambda c: -c[0])
     if room > 0 and candidates:
         count = min(PAGES_PER_FETCH, room)

@@ -795,7 +795,9 @@ def write_answer(prompt: str) -> dict:
     asks.append([(question, "", False)])
     chosen: list[dict] = []
     for k, options in enumerate(asks):
-        pool = [n for n in notes if n not in chosen]
+        # A copy of a chosen note (the same sentence read for two sub-questions) would take an
+        # ask's place and then be merged away, leaving that ask unanswered.
+        pool = [n for n in notes if n not in chosen and not any(_one_fact(n["claim"], c["claim"]) for c in chosen)]
         if not pool or (k == len(asks) - 1 and len(chosen) >= 2 and (chain or len(asks) > 2)):
             break  # the links answered the question: its own words would add only what is near it
         # The best note for any wording of this link; a note of the sub-question itself counts a

@@ -205,3 +205,26 @@ def test_a_title_naming_the_thing_asked_by_name_is_read_without_the_questions_wo
     urls = out["arguments"]["urls"]
     assert {"https://farm-data.example/n/1", "https://registry.example/f/2"} <= set(urls), urls
     assert "https://village-news.example/p/3" not in urls
+
+
+def test_with_no_title_on_the_task_and_no_notes_the_searchs_first_results_are_read():
+    # "Contracts for difference" holds the asked price in a table row, but neither its title nor
+    # its address says so: the search ranked it first, and that is all there is to go on.
+    results = [
+        _result(
+            1, "Contracts for difference: awards", "https://licensing.example/auctions/round-4", "licensing.example"
+        ),
+        _result(2, "Projects", "https://builder.example/projects", "builder.example"),
+        _result(3, "Harbour news", "https://harbour.example/news", "harbour.example"),
+        _result(4, "Contracts for difference: awards", "https://thin.example/cfd", "thin.example", quality=0.2),
+    ]
+    out = _decide(
+        subquestion="What is the strike price of Kelby Rise?",
+        results=results,
+        task="What is the strike price of Kelby Rise?",
+    )
+    assert out["tool"] == "fetch_pages"
+    assert out["arguments"]["urls"] == [
+        "https://licensing.example/auctions/round-4",
+        "https://builder.example/projects",
+    ]
