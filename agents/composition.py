@@ -445,6 +445,9 @@ def listed(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
+_NO_HEAD_WORDS = frozenset({"to", "of", "with", "by", "for", "from", "in", "on", "at"})
+
+
 def side_by_side(attribute: str, rows: list[tuple[str, str]]) -> str:
     """One sentence that sets a comparison table's rows side by side ("The battery suppliers of
     Voltara Motors are Helion Cells (55%) and Quanta Battery Company (45%); those of Kestrel
@@ -453,8 +456,8 @@ def side_by_side(attribute: str, rows: list[tuple[str, str]]) -> str:
     row's names and figures. "" for fewer than two rows."""
     rows = [(entity, _items(value)) for entity, value in rows if entity and value and value.strip()]
     attribute = attribute.strip()
-    if len(rows) < 2 or not attribute:
-        return ""
+    if len(rows) < 2 or not attribute or attribute.split()[-1].lower() in _NO_HEAD_WORDS:
+        return ""  # "linked to" names no thing a row has: "The linked to of X is …" says nothing
     head = attribute.split()[-1].lower()
     many = head.endswith("s") and not head.endswith("ss")
     verb, again = ("are", "those") if many else ("is", "that")

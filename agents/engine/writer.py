@@ -1077,6 +1077,10 @@ def comparison_table(prompt: str) -> dict:
         if subject:
             counts[subject] = counts.get(subject, 0) + 1
     filtered = _filtered_set(shape, question, notes)
+    if filtered is None and qtext.asks_each_member(question):
+        # No set whose members hold the filter was found: a table of whatever the names link to
+        # would not answer it.
+        return {"entities": [], "attributes": [], "cells": []}
     members = _set_members(shape.subject, notes) if shape.set_like and not filtered else []
     rows = (
         (filtered and filtered[0])

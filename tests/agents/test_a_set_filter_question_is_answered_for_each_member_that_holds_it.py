@@ -100,3 +100,15 @@ def test_a_plain_filter_opens_with_the_members_that_hold_it_not_with_an_absence(
     )
     verdict = offline_writer.judge(f"<sentence>\n{first['text']}\n</sentence>\n<quotes>\n{quoted}\n</quotes>")
     assert verdict["verdict"] == "supported", verdict
+
+
+def test_a_filter_whose_set_is_not_found_gets_no_table_and_no_headless_sentence():
+    # The farms of one owner are no listed set: no table of whatever the names link to, and a
+    # column with no head ("linked to") is never set side by side ("The linked to of …").
+    from agents import composition
+
+    question = "Which of the ferries of Nordlys Lines use LNG engines, and which models?"
+    notes = [writer_note(i, c) for i, c in enumerate(CLAIMS[1:3], 1)]
+    user = prompts.render("writer_table", question=question, notes=notes).messages[1]["content"]
+    assert engine_writer.comparison_table(user)["cells"] == []
+    assert composition.side_by_side("linked to", [("A", "X"), ("B", "Y")]) == ""
