@@ -523,15 +523,17 @@ def _names_something(value: str) -> bool:
 _VALUE_HEADERS = frozenset({"value", "values", "detail", "details", "entry"})
 # Words a table's caption uses for its rows as a whole ("Voltara Motors technical data").
 _CAPTION_WORDS = frozenset(
-    "data details specifications specs figures overview facts statistics results summary".split()
+    "data details specifications specs figures overview facts statistics results summary production output "
+    "for of by per in from".split()
 )
 
 
 def _record_subject(context: str) -> str:
     """The context when it names the one thing the row is about, a register entry's ("Greyhaven
     Bank — Operator: …", "Skarvholm offshore wind farm — Owner: …"), not a table's caption: it
-    opens with a name, and the words after it name no set (no plural, no caption word, no year,
-    comma or parenthesis). "" otherwise."""
+    opens with a name, and the words after it name no set (no plural, no caption word such as
+    "production" or "for", no year, comma or parenthesis). "" otherwise ("Cable production —
+    Factory: Orkanger; …", "Contracts for difference — Project: …" are tables)."""
     if not context or re.search(r"[\d,(]", context):
         return ""
     found = tx.entities(context)
@@ -540,6 +542,8 @@ def _record_subject(context: str) -> str:
     rest = context[len(found[0]) :].split()
     if any((w.endswith("s") and not w.endswith("ss")) or w.lower() in _CAPTION_WORDS for w in rest):
         return ""
+    if found[0].endswith("s") and " " not in found[0]:
+        return ""  # "Contracts …": a capitalised plural opens a caption, not a name
     return context
 
 

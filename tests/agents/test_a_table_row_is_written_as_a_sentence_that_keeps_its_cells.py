@@ -127,6 +127,12 @@ def test_a_register_entry_is_about_the_thing_it_names():
     )
     # A caption that names a set, or its data, is a table's.
     assert composition.row_sentence(FACTORIES).startswith("Moerdijk has ")
+    assert composition.row_sentence("Cable production — Factory: Orkanger; Annual output (km): 800.").startswith(
+        "Orkanger has annual output (km) 800, according to the table"
+    )
+    assert composition.row_sentence("Contracts for difference — Project: Skarn Bank; Strike price: 54.20.").startswith(
+        "Skarn Bank has strike price 54.20"
+    )
 
 
 def test_a_row_of_a_table_of_fields_says_what_the_field_holds():
