@@ -453,6 +453,12 @@ def resolve_rank(u: qshape.Unknown, sentences: list[tuple[int, str]], exclude: s
 _COMPARISON_RE = re.compile(r"\b(?:more|fewer|less|greater|higher|lower|larger|smaller|bigger)\b[^.?]*\bthan\b", re.I)
 
 
+def compares(phrase: str) -> bool:
+    """ "… delivered fewer vehicles in 2025 than in 2024": two figures compared, which no words
+    a sentence holds settle."""
+    return bool(_COMPARISON_RE.search(phrase))
+
+
 # The two sides of a supply: who hands the goods over and who takes them. A link asked by a
 # taker's verb ("the maker that buys the cells made at Katowice") is answered by the name a
 # giver's verb hands to ("… makes pouch cells for Norvik Electric"), not by the giver that shares

@@ -797,7 +797,8 @@ def write_answer(prompt: str) -> dict:
     for k, options in enumerate(asks):
         # A copy of a chosen note (the same sentence read for two sub-questions) would take an
         # ask's place and then be merged away, leaving that ask unanswered.
-        pool = [n for n in notes if n not in chosen and not any(_one_fact(n["claim"], c["claim"]) for c in chosen)]
+        said = {" ".join(c["claim"].split()) for c in chosen}
+        pool = [n for n in notes if n not in chosen and " ".join(n["claim"].split()) not in said]
         if not pool or (k == len(asks) - 1 and len(chosen) >= 2 and (chain or len(asks) > 2)):
             break  # the links answered the question: its own words would add only what is near it
         # The best note for any wording of this link; a note of the sub-question itself counts a
@@ -899,6 +900,8 @@ def _filter_answer(question: str, notes: list[dict]) -> dict | None:
     the_set = {u.key: u for u in shape.chain}.get(m.group("key")) if m else None
     if the_set is None or not gap.names_a_set(the_set) or "{" in the_set.phrase:
         return None
+    if gap.compares(m.group("rest")):
+        return None  # "… rolled fewer tonnes in 2025 than in 2024": figures compared, not words held
     claims = [(0, n["claim"]) for n in notes]
     members = gap.set_members(the_set, claims, {e.lower() for e in qshape.clean_entities(question)})
     where = gap.where_members_hold(members, {t for t in tx.term_set(m.group("rest")) if not t.isdigit()}, claims)
@@ -907,7 +910,9 @@ def _filter_answer(question: str, notes: list[dict]) -> dict | None:
     )
     if not where or listing is None:
         return None
-    verb = qtext.base_form(m.group("verb")) if len(where) > 1 else qtext.third_person(qtext.base_form(m.group("verb")))
+    verb = m.group("verb")
+    if qtext.base_of_past(verb) == verb:  # a past tense ("bought") agrees with one and with many
+        verb = qtext.base_form(verb) if len(where) > 1 else qtext.third_person(qtext.base_form(verb))
     text = f"Of {the_set.phrase}, {composition.listed(list(where))} {verb} {m.group('rest').strip()}."
     ids = [listing["id"]] + [notes[k]["id"] for k in where.values()]
     return {"text": text, "note_ids": list(dict.fromkeys(ids))}

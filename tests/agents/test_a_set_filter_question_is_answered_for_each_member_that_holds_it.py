@@ -112,3 +112,11 @@ def test_a_filter_whose_set_is_not_found_gets_no_table_and_no_headless_sentence(
     user = prompts.render("writer_table", question=question, notes=notes).messages[1]["content"]
     assert engine_writer.comparison_table(user)["cells"] == []
     assert composition.side_by_side("linked to", [("A", "X"), ("B", "Y")]) == ""
+
+
+def test_the_members_sentence_keeps_a_past_tense_and_leaves_comparisons_alone():
+    notes = [writer_note(i, c) for i, c in enumerate(CLAIMS, 1)]
+    past = engine_writer._filter_answer("Which of the four largest ferry operators bought LNG engines?", notes)
+    assert past["text"].endswith("Nordlys Lines, Baltic Crest and Kattegat Link bought LNG engines.")
+    compared = "Which of the four largest ferry operators carried fewer passengers in 2025 than in 2024?"
+    assert engine_writer._filter_answer(compared, notes) is None
