@@ -153,6 +153,17 @@ def writer_opening(question: str, notes: list[dict], *, purpose: str) -> list[st
     return [s["text"] for s in writer.write_section(prompt)["sentences"]]
 
 
+def offline_answer(question: str, notes: list[dict], subquestions: list[dict]) -> dict:
+    """The offline writer's opening (its whole output: sentences with note ids, `unanswered`)
+    from `notes` (writer_note()s), for a plan of `subquestions` ({id, hop, round, text})."""
+    from agents.engine import writer
+
+    prompt = writer_prompt(
+        question, notes, heading="Answer", purpose="The direct answer.", mode="answer", subquestions=subquestions
+    )
+    return writer.write_answer(prompt)
+
+
 def notes_from_sources(user, sources: dict[str, tuple[str, str, object]]) -> dict:
     """One job of `user` with a note per source: {key: (domain, title, published_at or None)} ->
     {key: Note}, for tests of how a sentence names its dated sources."""

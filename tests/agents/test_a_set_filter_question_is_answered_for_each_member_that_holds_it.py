@@ -10,7 +10,7 @@ from agents import questions as qtext
 from agents.engine import gap
 from agents.engine import question as qshape
 from agents.engine import writer as engine_writer
-from tests.helpers import writer_note
+from tests.helpers import offline_answer, writer_note
 
 QUESTION = "Which of the four largest ferry operators use LNG engines, and from which suppliers?"
 CLAIMS = [
@@ -72,20 +72,11 @@ def test_a_cell_names_only_what_stands_beside_the_filters_word():
 def test_a_plain_filter_opens_with_the_members_that_hold_it_not_with_an_absence():
     # No one note answers "Which of the four largest … use LNG engines?"; the listing and each
     # member's own note do, together: the opening says so in one sentence citing them all.
-    from agents.engine import writer as offline_writer
-    from tests.helpers import writer_prompt
-
     question = "Which of the four largest ferry operators use LNG engines?"
     notes = [writer_note(i, c) for i, c in enumerate(CLAIMS, 1)]
-    prompt = writer_prompt(
-        question,
-        notes,
-        heading="Answer",
-        purpose="The direct answer.",
-        mode="answer",
-        subquestions=[{"id": 1, "hop": 1, "round": 1, "text": "Which ferry operators are the four largest?"}],
+    out = offline_answer(
+        question, notes, [{"id": 1, "hop": 1, "round": 1, "text": "Which ferry operators are the four largest?"}]
     )
-    out = offline_writer.write_answer(prompt)
     first = out["sentences"][0]
     assert first["text"] == (
         "Of the four largest ferry operators, Nordlys Lines, Baltic Crest and Kattegat Link use LNG engines."
@@ -98,7 +89,7 @@ def test_a_plain_filter_opens_with_the_members_that_hold_it_not_with_an_absence(
         f'<quote domain="site{i}.example" source="site{i}.example" published="undated">{CLAIMS[i - 1]}</quote>'
         for i in first["note_ids"]
     )
-    verdict = offline_writer.judge(f"<sentence>\n{first['text']}\n</sentence>\n<quotes>\n{quoted}\n</quotes>")
+    verdict = engine_writer.judge(f"<sentence>\n{first['text']}\n</sentence>\n<quotes>\n{quoted}\n</quotes>")
     assert verdict["verdict"] == "supported", verdict
 
 
