@@ -399,7 +399,7 @@ def read(subquestion: str, page: str, max_notes: int = 5, title: str = "") -> di
     asked_names = {n.lower() for n in tx.entities(subquestion)}
     rank = asked_rank(subquestion)
     score_of = {id(s): sc for s, sc in zip(sents, scores)}
-    asked_words = qset - set().union(set(), *(tx.term_set(n) for n in asked_names))
+    asked_words = qset - set().union(*(tx.term_set(n) for n in asked_names))
     absent = {id(s): c for s in sents if (c := _absence_context(s, every, page, asked_names, asked_words))}
     ranked = []
     for sent, terms, score, table in zip(sents, corpus, scores, tables):
