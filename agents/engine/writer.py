@@ -982,7 +982,9 @@ def _publisher(note: dict) -> str:
     """The name of the site whose page the note quotes ("Castellan Cables" of
     castellan-cables.example), when its label is that name; "" for a bare domain or an upload."""
     label = note.get("source", "")
-    return label if label and composition.names_the_site(label, note.get("domain", "")) else ""
+    if not label or re.search(r"\d", label):  # "S2 0" of s2-0.example is an address, not a name
+        return ""
+    return label if composition.names_the_site(label, note.get("domain", "")) else ""
 
 
 def _names(note: dict, name: str) -> bool:
