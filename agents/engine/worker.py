@@ -14,7 +14,23 @@ from agents import composition
 from agents import text as tx
 from agents.engine import blocks as bk
 
-QUESTION_WORDS = {"which", "what", "how", "who", "when", "where", "why", "does", "do", "each", "and", "use", "product"}
+QUESTION_WORDS = {
+    "which",
+    "what",
+    "how",
+    "who",
+    "when",
+    "where",
+    "why",
+    "does",
+    "do",
+    "each",
+    "and",
+    "use",
+    "product",
+    "many",
+    "much",
+}
 MIN_QUALITY = 0.35
 BLIND_READS = 2  # results read on the search's ranking alone when no title is on the task
 PAGES_PER_FETCH = 3

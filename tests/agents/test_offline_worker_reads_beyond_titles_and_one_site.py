@@ -228,3 +228,10 @@ def test_with_no_title_on_the_task_and_no_notes_the_searchs_first_results_are_re
         "https://licensing.example/auctions/round-4",
         "https://builder.example/projects",
     ]
+
+
+def test_a_how_many_question_searches_without_many():
+    # "many" and "much" only say a figure is asked: as query words they match every page.
+    query = worker.query_from("How many tonnes of resin did Pellbrook Polymers ship in 2025?")
+    assert "many" not in query.lower().split() and "Pellbrook" in query, query
+    assert "much" not in worker.query_from("How much resin did Pellbrook Polymers ship?").lower().split()
