@@ -528,6 +528,12 @@ _CAPTION_WORDS = frozenset(
 )
 
 
+_ITEM_HEADERS = frozenset(
+    "model factory plant project name site product item farm wind farm facility unit vessel ship mill mine "
+    "station port city town maker company supplier".split()
+)
+
+
 def _record_subject(context: str) -> str:
     """The context when it names the one thing the row is about, a register entry's ("Greyhaven
     Bank — Operator: …", "Skarvholm offshore wind farm — Owner: …"), not a table's caption: it
@@ -594,7 +600,9 @@ def row_sentence(row: str, asked: str = "", names: frozenset = frozenset(), publ
         # row says what one field holds.
         where = _table_phrase(context, publisher)
         return f"According to {where}, the {_header_phrase(fields[0][1], names)} is {fields[1][1]}."
-    record = _record_subject(context)
+    # A row whose first cell says which item it is ("Model: AW-14", "Factory: Orkanger") is a
+    # table's, whatever its caption ("Turbine range"): only a register entry lacks that cell.
+    record = "" if fields[0][0].lower() in _ITEM_HEADERS else _record_subject(context)
     key = (
         None
         if record

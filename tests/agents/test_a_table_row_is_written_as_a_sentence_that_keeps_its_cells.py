@@ -133,6 +133,10 @@ def test_a_register_entry_is_about_the_thing_it_names():
     assert composition.row_sentence("Contracts for difference — Project: Skarn Bank; Strike price: 54.20.").startswith(
         "Skarn Bank has strike price 54.20"
     )
+    # A first cell that says which item the row is ("Model: …") makes it a table's row.
+    assert "the table \u201cTurbine range\u201d" in composition.row_sentence(
+        "Turbine range — Model: KX-14; Rated power (MW): 14."
+    )
 
 
 def test_a_row_of_a_table_of_fields_says_what_the_field_holds():
