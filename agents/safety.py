@@ -17,11 +17,21 @@ _INSTRUCTION_PATTERNS = [
     r"\bdo not tell the user\b",
 ]
 _INSTRUCTION_RE = re.compile("|".join(f"(?:{p})" for p in _INSTRUCTION_PATTERNS), re.I | re.S)
+# Every pattern above holds one of these words: text without any of them cannot match, and
+# looking for words is several times cheaper than the patterns (the reader asks it of every
+# sentence of every page).
+_ANCHORS = (
+    "ignore", "disregard", "you are", "act as", "pretend to be", "you must now", "from now on", "must",
+    "should", "instructed to", "need to", "system prompt", "developer message", "jailbreak", "prompt injection",
+    "append", "include", "send", "forward", "leak", "exfiltrate", "injection-canary", "new instruction",
+    "do not tell the user",
+)  # fmt: skip
 
 
 def looks_like_instruction(text: str) -> bool:
     """True when `text` addresses a model or asks the reader to act (prompt injection)."""
-    return bool(_INSTRUCTION_RE.search(text or ""))
+    lowered = (text or "").lower()
+    return any(a in lowered for a in _ANCHORS) and bool(_INSTRUCTION_RE.search(text))
 
 
 def untrusted_snippet(text: str, limit: int = 240) -> str:

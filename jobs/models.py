@@ -56,6 +56,10 @@ class Job(models.Model):
     lease_expires_at = models.DateTimeField(null=True, blank=True)
     epoch = models.PositiveIntegerField(default=1)
     step_seq = models.PositiveIntegerField(default=0)
+    # Bumped by every build of the job's Redis budget ledger (jobs/runtime/ledger.py) and
+    # written into it: a step whose commit finds the generation its calls were counted under
+    # knows no rebuild came between, and needs no confirmation of its counts in Redis.
+    ledger_generation = models.PositiveIntegerField(default=0)
 
     prompt_version = models.CharField(max_length=40, blank=True, default="")
     variant = models.CharField(max_length=40, blank=True, default="")

@@ -26,7 +26,8 @@ RESERVATION_TTL_MS = int(settings.CELERY_TASK_TIME_LIMIT * 1000)
 REBUILD_LOCK_SECONDS = 10
 
 # Two hashes per job. The ledger, "ledger:<job>": "tokens" and "usd" (the totals) and "c:<provider_calls
-# row id>" what was counted for that call ("tokens:usd"); one TTL, set when it is built. The open
+# row id>" what was counted for that call ("tokens:usd"), "gen" the build's generation (the jobs
+# row's ledger_generation, bumped by each build); one TTL, set when it is built. The open
 # reservations, "ledger:<job>:r": "<id>" -> "tokens:usd:expiry ms" (the ledger's TTL from when it
 # is created, so what a dead worker left goes in the end), emptied as calls settle, so
 # a reservation reads only the calls in flight, never every call counted before it (reading one
@@ -56,26 +57,27 @@ return {1, 'ok'}
 # whoever gets there first: its own settle, a takeover that counts an abandoned call at its
 # reservation (ARGV[5] = 1: only if nothing was counted for it yet), or a rebuild after a Redis
 # loss (which records every row it summed). Counting into a missing ledger would create a
-# partial one: the caller rebuilds it and counts again.
+# partial one: the caller rebuilds it and counts again. Returns the totals and the ledger's
+# generation ("gen", the jobs row's ledger_generation when it was built; -1 when it has none).
 _COUNT = """
-local got = redis.call('HMGET', KEYS[1], 'tokens', 'usd', 'c:' .. ARGV[2])
+local got = redis.call('HMGET', KEYS[1], 'tokens', 'usd', 'c:' .. ARGV[2], 'gen')
 if ARGV[1] ~= '' then redis.call('HDEL', KEYS[2], ARGV[1]) end
-if not got[1] then return {-1, -1} end
-local t, u = tonumber(got[1]), tonumber(got[2] or '0')
+if not got[1] then return {-1, -1, -1} end
+local t, u, gen = tonumber(got[1]), tonumber(got[2] or '0'), tonumber(got[4] or '-1')
 local dt, du = tonumber(ARGV[3]), tonumber(ARGV[4])
 if ARGV[2] == '' then
   t, u = t + dt, u + du
   redis.call('HSET', KEYS[1], 'tokens', t, 'usd', u)
-  return {t, u}
+  return {t, u, gen}
 end
 if got[3] then
-  if ARGV[5] == '1' then return {t, u} end
+  if ARGV[5] == '1' then return {t, u, gen} end
   local pt, pu = string.match(got[3], '(%d+):(%d+)')
   dt, du = dt - tonumber(pt), du - tonumber(pu)
 end
 t, u = t + dt, u + du
 redis.call('HSET', KEYS[1], 'tokens', t, 'usd', u, 'c:' .. ARGV[2], ARGV[3] .. ':' .. ARGV[4])
-return {t, u}
+return {t, u, gen}
 """
 
 
@@ -111,6 +113,20 @@ class BudgetExceeded(Exception):
     def __init__(self, dimension: str):
         super().__init__(f"budget exceeded: {dimension}")
         self.dimension = dimension
+
+
+@dataclass(frozen=True)
+class Counted:
+    """The job's totals after a call was counted, and the generation of the ledger that counted
+    it (-1: a ledger built before generations, or none found)."""
+
+    tokens: int
+    usd_micros: int
+    generation: int
+
+    @property
+    def totals(self) -> tuple[int, int]:
+        return self.tokens, self.usd_micros
 
 
 @dataclass(frozen=True)
@@ -150,19 +166,40 @@ def ensure(job_id) -> None:
         if r.set(lock, "1", nx=True, ex=REBUILD_LOCK_SECONDS):
             try:
                 if not r.hexists(key, "tokens"):
+                    # The generation first, the rows after: a step that commits before this bump
+                    # has its rows settled when they are read; one that commits after it sees a
+                    # generation other than its calls' and confirms them.
+                    generation = _next_generation(job_id)
                     tokens, usd, per_call = _rows(job_id)
                     pipe = r.pipeline()  # MULTI: totals and the rows behind them appear together
                     # The rows count every call in flight at its reservation: its open
                     # reservation, if Redis still has it, would count it twice.
                     pipe.delete(key, _reservations_key(job_id))
                     counted = {f"c:{pk}": f"{t}:{u}" for pk, (t, u) in per_call.items()}
-                    pipe.hset(key, mapping={"tokens": tokens, "usd": usd, **counted})
+                    stamp = {} if generation is None else {"gen": generation}
+                    pipe.hset(key, mapping={"tokens": tokens, "usd": usd, **stamp, **counted})
                     pipe.expire(key, LEDGER_TTL_SECONDS)
                     pipe.execute()
             finally:
                 r.delete(lock)
         else:
             time.sleep(0.02)
+
+
+def _next_generation(job_id) -> int | None:
+    """Bump the jobs row's ledger_generation and return it (None when the job has no row)."""
+    from django.db import connection
+
+    from jobs.models import Job
+
+    pk = Job._meta.pk.get_db_prep_value(job_id, connection)
+    with connection.cursor() as cur:
+        cur.execute(
+            "UPDATE jobs SET ledger_generation = ledger_generation + 1 WHERE job_id = %s RETURNING ledger_generation",
+            [pk],
+        )
+        row = cur.fetchone()
+    return None if row is None else int(row[0])
 
 
 def spent_from_rows(job_id) -> tuple[int, int]:
@@ -216,6 +253,13 @@ def settle(
     """Replace the reservation by the actual usage (of provider_calls row `call_id`); returns
     the job's totals (tokens, micro-dollars). With `mirror` the totals are copied to the jobs
     row now; without, the caller copies them (a step does so in the UPDATE that commits it)."""
+    return count_call(reservation, tokens=tokens, usd_micros=usd_micros, call_id=call_id, mirror=mirror).totals
+
+
+def count_call(
+    reservation: Reservation, *, tokens: int, usd_micros: int, call_id: int | None = None, mirror: bool = True
+) -> Counted:
+    """`settle`, also saying which generation of the ledger counted the call."""
     return _count(
         reservation.job_id, reservation.res_id, call_id, tokens, usd_micros, only_if_uncounted=False, mirror=mirror
     )
@@ -240,7 +284,7 @@ def settle_abandoned(job_id, *, call_id: int, res_id: str, tokens: int, usd_micr
 
 def _count(
     job_id, res_id: str, call_id, tokens: int, usd_micros: int, *, only_if_uncounted: bool, mirror: bool = True
-) -> tuple[int, int]:
+) -> Counted:
     count_script = _script(_COUNT)
     keys = [_key(job_id), _reservations_key(job_id)]
     args = [
@@ -250,17 +294,17 @@ def _count(
         int(usd_micros),
         "1" if only_if_uncounted else "0",
     ]
-    total_tokens, total_usd = count_script(keys=keys, args=args)
+    total_tokens, total_usd, generation = count_script(keys=keys, args=args)
     if total_tokens < 0:
         # The ledger was lost: the rebuild sums the row (settled, or at its reservation); the
         # count then adds only what differs from what the rebuild counted.
         ensure(job_id)
-        total_tokens, total_usd = count_script(keys=keys, args=args)
+        total_tokens, total_usd, generation = count_script(keys=keys, args=args)
         if total_tokens < 0:
-            total_tokens, total_usd = used(job_id)
+            (total_tokens, total_usd), generation = used(job_id), -1
     if mirror:
         mirror_totals(job_id, total_tokens, total_usd)
-    return int(total_tokens), int(total_usd)
+    return Counted(int(total_tokens), int(total_usd), int(generation))
 
 
 def mirror_totals(job_id, tokens: int, usd_micros: int) -> None:

@@ -114,13 +114,15 @@ def metered_call(
         # Counted in the ledger first, then marked settled: a crash between the two leaves the
         # row unsettled, and a takeover then finds it already counted (never counted twice).
         # The jobs row's copy of the totals is written by the UPDATE that commits the step.
-        scope.ledger_totals = ledger.settle(
+        counted = ledger.count_call(
             reservation,
             tokens=paid.tokens_in + paid.tokens_out,
             usd_micros=paid.usd_micros,
             call_id=started_pk,
             mirror=False,
         )
+        scope.ledger_totals = counted.totals
+        scope.ledger_generations.add(counted.generation)
         # Marked settled by the statement that commits the step (or on its own if the step
         # fails): a crash before then leaves it to the takeover, which finds it counted.
         scope.defer_update(

@@ -76,6 +76,8 @@ class StepScope:
     # (provider_calls row id, tokens, micro-dollars) of the calls this step settled: confirmed
     # in the ledger once their rows are written (ledger.confirm).
     counted_calls: list[tuple[int, int, int]] = field(default_factory=list)
+    # The ledger generations those calls were counted under (ledger.Counted.generation).
+    ledger_generations: set[int] = field(default_factory=set)
 
     def defer_update(self, table, pk, /, **fields) -> None:
         """UPDATE row `pk` of model `table` with `fields` when the step commits (or fails)."""
@@ -88,9 +90,15 @@ class StepScope:
             for sql, params in pending:
                 cur.execute(sql, params)
 
-    def confirm_counts(self) -> None:
-        """Once the step's call rows are written: the ledger counts each as its row says."""
+    def confirm_counts(self, generation: int | None = None) -> None:
+        """Once the step's call rows are written: the ledger counts each as its row says.
+        `generation`: the jobs row's ledger generation the step's commit read. When every call
+        was counted under it, no rebuild came between their counts and the commit (a rebuild
+        bumps it before it reads the rows), so the ledger already says what the rows say."""
         calls, self.counted_calls = self.counted_calls, []
+        generations, self.ledger_generations = self.ledger_generations, set()
+        if not calls or (generation is not None and generations == {generation}):
+            return
         try:
             ledger.confirm(self.job.pk, calls)
         except redis.exceptions.RedisError:
@@ -221,7 +229,7 @@ def _fence_sql(ctx: RunContext, totals: tuple[int, int] | None) -> tuple[str, li
     sql = (
         f"UPDATE jobs SET step_seq = step_seq + 1, tokens_used = {greatest}(tokens_used, %s), "
         f"usd_used_micros = {greatest}(usd_used_micros, %s) "
-        f"WHERE job_id = %s AND epoch = %s AND status IN ({placeholders}) RETURNING step_seq"
+        f"WHERE job_id = %s AND epoch = %s AND status IN ({placeholders}) RETURNING step_seq, ledger_generation"
     )
     return sql, [tokens, usd, pk, ctx.epoch, *active]
 
@@ -233,9 +241,9 @@ def _refused(ctx: RunContext) -> JobStopped:
 
 def _fence_and_next_seq(
     ctx: RunContext, totals: tuple[int, int] | None, deferred: list[tuple[str, list]], updates: list
-) -> int:
+) -> tuple[int, int]:
     """The fence inside a step's transaction, with its deferred UPDATEs (in the same statement
-    on PostgreSQL), then the step's own row updates."""
+    on PostgreSQL), then the step's own row updates. Returns (step number, ledger generation)."""
     sql, params = _fence_sql(ctx, totals)
     with connection.cursor() as cur:
         if connection.vendor == "postgresql" and deferred:
@@ -250,7 +258,7 @@ def _fence_and_next_seq(
             raise _refused(ctx)
         for model, pk, fields in updates:
             cur.execute(*update_sql(model, pk, fields))
-    return row[0]
+    return row[0], row[1]
 
 
 def _with_new_rows(output: dict, new_rows: NewRows | None) -> dict:
@@ -279,13 +287,13 @@ def _insert_fenced(
     deferred,
     updates=(),
     new_rows: NewRows | None = None,
-) -> dict:
+) -> tuple[dict, int]:
     """Fence, number and insert a step without rows of its own to insert, with its `deferred`
     UPDATEs and its own row `updates` (made only when the fence lets the step in), in one
     statement (one round trip, no transaction to open and commit; PostgreSQL's writable CTEs).
     A twin that inserted the key first makes it fail with IntegrityError, and the statement's
     UPDATEs are undone with it. `new_rows` are inserted by the same statement, and the output
-    stored (and returned) lists their ids."""
+    stored (and returned) lists their ids. Returns (output, the job's ledger generation)."""
     from jobs.models import Step
 
     if new_rows is not None and not new_rows.rows:
@@ -337,10 +345,13 @@ def _insert_fenced(
     own = [update_sql(model, pk, fields) for model, pk, fields in updates]
     own_ctes = [f"own{i} AS ({sql} AND EXISTS (SELECT 1 FROM fence))" for i, (sql, _) in enumerate(own)]
     with scope, connection.cursor() as cur:
+        inserted = (
+            f"inserted AS (INSERT INTO steps (seq, {columns}) SELECT fence.step_seq, {marks} FROM fence "
+            f"RETURNING seq{', output' if new_ctes else ''})"
+        )
         cur.execute(
-            f"WITH {', '.join([*ctes, f'fence AS ({fence})', *own_ctes, *new_ctes])} "
-            f"INSERT INTO steps (seq, {columns}) SELECT fence.step_seq, {marks} FROM fence RETURNING seq"
-            + (", output" if new_ctes else ""),
+            f"WITH {', '.join([*ctes, f'fence AS ({fence})', *own_ctes, *new_ctes, inserted])} "
+            "SELECT fence.ledger_generation" + (", inserted.output" if new_ctes else "") + " FROM inserted, fence",
             [
                 *(p for _, ps in deferred for p in ps),
                 *params,
@@ -353,9 +364,9 @@ def _insert_fenced(
     if row is None:
         raise _refused(ctx)
     if not new_ctes:
-        return output
+        return output, row[0]
     stored = row[1]
-    return json.loads(stored) if isinstance(stored, (str, bytes)) else stored
+    return (json.loads(stored) if isinstance(stored, (str, bytes)) else stored), row[0]
 
 
 _STEP_COLUMNS = (
@@ -442,7 +453,7 @@ def run_step(
     output = result.output
     try:
         if result.write_rows is None and connection.vendor == "postgresql":
-            output = _insert_fenced(
+            output, generation = _insert_fenced(
                 ctx,
                 kind=kind,
                 sq_id=sq_id,
@@ -460,7 +471,7 @@ def run_step(
             # The fence takes the job row's lock, so twins of one step commit one after the
             # other; the loser's insert fails and its whole transaction, rows included, rolls back.
             with transaction.atomic():
-                seq = _fence_and_next_seq(ctx, scope.ledger_totals, scope.deferred, result.updates)
+                seq, generation = _fence_and_next_seq(ctx, scope.ledger_totals, scope.deferred, result.updates)
                 step = Step(
                     job_id=ctx.job.pk, seq=seq, kind=kind, sq_id=sq_id, step_key=key, output=output, epoch=ctx.epoch
                 )
@@ -485,7 +496,7 @@ def run_step(
                     started_at=started_at,
                 )
         scope.deferred = []
-        scope.confirm_counts()
+        scope.confirm_counts(generation)
     except IntegrityError:
         scope.flush_deferred()  # undone with the commit a twin made fail
         scope.confirm_counts()
