@@ -71,6 +71,7 @@ AD_RE = re.compile(
     re.I,
 )
 SECOND_PERSON_RE = re.compile(r"\b(?:you|your|you'?re|you'?ll)\b", re.I)
+ENGAGEMENT_BAIT_PENALTY = 0.1
 ATTRIBUTION_RE = re.compile(
     r"\b(?:according to (?:the|its|a|an) [A-Za-z]+|filings?|registry|register|annual report|press release|"
     r"declared|disclosed|audited|methodology|we estimate|our estimate|data from|survey of|reported (?:to|in|by))\b",
@@ -102,8 +103,10 @@ def content_score(text: str, title: str = "", published: str | None = None) -> f
         score -= EXCLAMATION_PENALTY
     terms = tx.terms(body)
     trigrams = Counter(zip(terms, terms[1:], terms[2:]))
-    if trigrams and trigrams.most_common(1)[0][1] >= STUFFED_TRIGRAM_REPEATS:
+    if (trigrams and trigrams.most_common(1)[0][1] >= STUFFED_TRIGRAM_REPEATS) or quality.keyword_line(body):
         score -= STUFFING_PENALTY
+    if quality.engagement_bait(body):
+        score -= ENGAGEMENT_BAIT_PENALTY
     score -= min(VAGUE_SOURCING_PENALTY_MAX, VAGUE_SOURCING_PENALTY_EACH * len(VAGUE_SOURCING_RE.findall(body)))
     score -= min(AD_PENALTY_MAX, AD_PENALTY_EACH * len(AD_RE.findall(body)))
     if len(SECOND_PERSON_RE.findall(body)) * per_1000 >= SECOND_PERSON_PER_1000_WORDS:

@@ -513,6 +513,14 @@ def decide(prompt: str, system: str = "") -> dict:
         ranked = [r["url"] for r in results if r["url"] not in fetched and float(r["quality"]) >= MIN_QUALITY]
         candidates = of_the_name or [(0.0, url) for url in ranked[:BLIND_READS]]
     candidates.sort(key=lambda c: -c[0])
+    if candidates and not notes:
+        # Before the first notes, the search's first result is read beside the titles that match:
+        # a register's "Registered plants" holds the output asked for in a row its title does not
+        # announce, and the engine ranked it first for the asked words.
+        picked = fetched | {url for _, url in candidates}
+        candidates += [
+            (0.0, r["url"]) for r in results[:1] if r["url"] not in picked and float(r["quality"]) >= MIN_QUALITY
+        ]
     if room > 0 and candidates:
         count = min(PAGES_PER_FETCH, room)
         has_figure = any(not tx.is_year(f) for n in notes for f in n["figures"])

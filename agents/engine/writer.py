@@ -995,7 +995,17 @@ def _names(note: dict, name: str) -> bool:
     low = name.lower()
     if low in note["claim"].lower() or low in note.get("source", "").lower():
         return True
+    # A model's designation names it, with or without its maker: "For model KX-14, …" on the
+    # maker's page is the "Kessel KX-14" asked about.
+    codes = _DESIGNATION_RE.findall(name)
+    if codes and all(re.search(rf"(?<![\w-]){re.escape(c)}(?![\w-])", note["claim"]) for c in codes):
+        return True
     return composition.names_the_site(name, note.get("domain", ""))
+
+
+# A designation: letters and digits joined by a hyphen ("KX-14", "BT-15", "A-320"), or letters
+# followed by digits ("A320"), never a bare number, a year or a figure with its unit.
+_DESIGNATION_RE = re.compile(r"(?<![\w-])(?:[A-Z]{1,4}-?\d{1,5}[A-Za-z]?|\d{1,4}-[A-Z]{1,4})(?![\w-])")
 
 
 def _asks_covered(question: str, notes: list[dict]) -> bool:

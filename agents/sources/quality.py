@@ -25,6 +25,40 @@ USER_POST_RE = re.compile(
     re.I,
 )
 USER_POSTS_FOR_A_THREAD = 2
+# Lines that ask the reader to stay, share or come back: a page written for clicks, not to inform.
+ENGAGEMENT_BAIT_RE = re.compile(
+    r"\b(?:share (?:this|it|the list|with)|bookmark (?:this|us|the page)|keep scrolling|scroll down for|"
+    r"don'?t miss|like and share|follow us|stay tuned|tell your friends|you'?ll love)\b",
+    re.I,
+)
+ENGAGEMENT_BAIT_PENALTY = 0.1
+# A keyword list written as a line ("offshore wind facts wind farms biggest turbines ranking."):
+# many lower-case words and not one of the little words every sentence of prose has.
+FUNCTION_WORDS = frozenset(
+    "the a an of in on at to for with by from and or but is are was were be been has have had will would "
+    "can could its it their this that these those which who as we our they not".split()
+)
+KEYWORD_LINE_WORDS = 7
+
+
+def engagement_bait(text: str) -> bool:
+    """The text asks its reader to share, bookmark or keep scrolling."""
+    return bool(ENGAGEMENT_BAIT_RE.search(text))
+
+
+def keyword_line(text: str) -> bool:
+    """A line of the text is a bare keyword list: at least KEYWORD_LINE_WORDS words, all lower
+    case, no clause punctuation and no function word."""
+    for line in text.splitlines():
+        line = line.strip().rstrip(".")
+        if not line or any(ch in line for ch in ",;:()") or line != line.lower():
+            continue
+        words = line.split()
+        if len(words) >= KEYWORD_LINE_WORDS and not FUNCTION_WORDS & set(words):
+            return True
+    return False
+
+
 USER_POSTS_PENALTY = 0.2
 
 
@@ -69,8 +103,10 @@ def score_page(url: str, title: str, text: str, published) -> float:
     score -= min(0.2, 0.05 * len(AD_RE.findall(text)))
     terms = tx.terms(text)
     trigrams = Counter(zip(terms, terms[1:], terms[2:]))
-    if trigrams and trigrams.most_common(1)[0][1] >= STUFFED_TRIGRAM_REPEATS:
+    if (trigrams and trigrams.most_common(1)[0][1] >= STUFFED_TRIGRAM_REPEATS) or keyword_line(text):
         score -= 0.2
+    if engagement_bait(text):
+        score -= ENGAGEMENT_BAIT_PENALTY
     if LISTICLE_RE.search(text[:2000]):
         score -= 0.1
     if user_thread(text):

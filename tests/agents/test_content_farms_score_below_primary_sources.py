@@ -91,3 +91,35 @@ def test_a_thread_of_users_posts_scores_below_the_same_words_in_a_news_page():
         url, "Best cable maker?", NEWS, dt.date(2025, 5, 1)
     )
     assert credibility.content_score(THREAD, "", "2025-05-01") < credibility.content_score(NEWS, "", "2025-05-01")
+
+
+FARM_PAGE = """Which regional railway is the most popular? We ranked the top lines for you.
+Trains are the future of travel and the future is here.
+The Harbour Line carried 9 million passengers in 2025, a true record breaker.
+Share this list with everyone who loves trains.
+Keep scrolling for even more amazing railway facts.
+regional trains facts best trains list battery train hydrogen train railway ranking rail news."""
+
+NEWS_PAGE = """The Harbour Line carried 6.8 million passengers in 2025, the operator said on 10 February 2026.
+The figure counts every journey recorded by the ticket gates and the season-ticket scans.
+Passenger numbers rose by a fifth after the timetable change of last spring, the report shows."""
+
+
+def test_a_keyword_list_line_and_engagement_bait_mark_a_farm_whatever_its_domain():
+    from citations import credibility
+
+    assert quality.keyword_line(FARM_PAGE) and quality.engagement_bait(FARM_PAGE)
+    assert not quality.keyword_line(NEWS_PAGE) and not quality.engagement_bait(NEWS_PAGE)
+    # below the cut under which a source's claims are not stated, the news page well above it
+    assert credibility.content_score(FARM_PAGE, "Top Regional Trains Ranked") < credibility.LOW_QUALITY
+    assert credibility.content_score(NEWS_PAGE, "Harbour Line passenger numbers", "2026-02-10") > credibility.DOUBTFUL
+    # and a worker does not pick the farm to read, on a domain that says nothing
+    farm = quality.score_page("https://railnews.example/top", "Top Regional Trains Ranked", FARM_PAGE, None)
+    news = quality.score_page("https://railnews.example/harbour", "Harbour Line", NEWS_PAGE, dt.date(2026, 2, 10))
+    assert farm < MIN_QUALITY <= news
+
+
+def test_a_table_row_or_a_heading_is_no_keyword_list():
+    assert not quality.keyword_line("Export cable factories — Factory: Moerdijk; Annual output (km): 1,100.")
+    assert not quality.keyword_line("Offshore Wind Farms In Operation And Under Construction Across Europe")
+    assert not quality.keyword_line("wind farms of the north sea and the baltic sea in one list")

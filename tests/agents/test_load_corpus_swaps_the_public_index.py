@@ -71,3 +71,20 @@ def test_a_page_loaded_before_tables_became_sentences_is_cleaned_again_and_its_c
     assert load(one) == (0, 1)
     assert "Turbines by farm — Farm: Beta; Turbines: 12." in Document.objects.get(pk=doc.pk).text
     assert not PageCache.objects.filter(url="https://a.example/x").exists()
+
+
+@pytest.mark.django_db
+def test_reloading_a_corpus_scores_its_pages_again_with_the_current_signals(tmp_path):
+    from agents.sources import quality
+
+    one = make_corpus(tmp_path / "one", [("https://a.example/x", "Alpha", "Alpha has ten turbines.")])
+    load(one)
+    doc = Document.objects.get(url="https://a.example/x")
+    fresh = doc.quality
+    Document.objects.filter(pk=doc.pk).update(quality=0.99)  # as scored by an older release
+    assert load(one) == (0, 1)
+    assert (
+        Document.objects.get(pk=doc.pk).quality
+        == fresh
+        == quality.score_page(doc.url, doc.title, doc.text, doc.published)
+    )

@@ -235,3 +235,18 @@ def test_a_how_many_question_searches_without_many():
     query = worker.query_from("How many tonnes of resin did Pellbrook Polymers ship in 2025?")
     assert "many" not in query.lower().split() and "Pellbrook" in query, query
     assert "much" not in worker.query_from("How much resin did Pellbrook Polymers ship?").lower().split()
+
+
+def test_before_its_first_notes_the_worker_also_reads_the_searchs_first_result():
+    # The register ranked first says nothing asked in its title; its row holds the answer.
+    results = [
+        _result(1, "Registered plants", "https://polymer-register.example/plants", "polymer-register.example"),
+        _result(2, "Pellbrook Polymers at a glance", "https://blog.example/pellbrook", "blog.example"),
+        _result(3, "Garden furniture trends", "https://home-weekly.example/garden", "home-weekly.example"),
+    ]
+    out = _decide(subquestion="How many tonnes of resin did Pellbrook Polymers ship in 2025?", results=results)
+    assert out["arguments"]["urls"] == ["https://blog.example/pellbrook", "https://polymer-register.example/plants"]
+    # a farm ranked first is not read for its rank
+    results[0] = _result(1, "Registered plants", "https://polymer-register.example/plants", "x.example", 0.2)
+    out = _decide(subquestion="How many tonnes of resin did Pellbrook Polymers ship in 2025?", results=results)
+    assert out["arguments"]["urls"] == ["https://blog.example/pellbrook"]

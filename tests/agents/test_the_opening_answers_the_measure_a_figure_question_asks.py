@@ -30,3 +30,26 @@ def test_the_opening_gives_the_capacity_before_the_installed_turbines():
     notes = [writer_note(i, c) for i, c in enumerate(NOTES, 1)]
     opening = writer_opening(QUESTION, notes, purpose="The installed capacity.")
     assert "840 MW" in opening[0], opening
+
+
+def test_a_row_that_names_the_model_by_its_designation_answers_for_the_model_with_its_makers_name():
+    # "Kessel KX-14": the maker's data sheet lists the model as "KX-14", without the maker's name.
+    from tests.helpers import offline_answer
+
+    question = "What rotor diameter does the Kessel KX-14 have?"
+    row = "KX turbine range — Model: KX-14; Rated power (MW): 14; Rotor diameter (m): 222; First installed: 2024."
+    out = offline_answer(
+        question,
+        [writer_note(1, row, "kessel-wind.example", source="Kessel Wind")],
+        [{"id": "1", "hop": 0, "round": 1, "text": question}],
+    )
+    assert out["unanswered"] == []
+    assert "222" in out["sentences"][0]["text"]
+    # another model's row is not the asked model's
+    other = row.replace("KX-14", "KX-15")
+    out = offline_answer(
+        question,
+        [writer_note(1, other, "kessel-wind.example", source="Kessel Wind")],
+        [{"id": "1", "hop": 0, "round": 1, "text": question}],
+    )
+    assert out["unanswered"]

@@ -56,7 +56,8 @@ def load(directory: Path = DEFAULT_DIR, *, replace: bool = True) -> tuple[int, i
         body = (directory / entry["file"]).read_bytes()
         if normalise(entry["url"]) in existing:
             present += 1
-            _reclean_if_stale(normalise(entry["url"]), body)
+            if not _reclean_if_stale(normalise(entry["url"]), body):
+                _rescore(normalise(entry["url"]))
             continue
         published = dt.date.fromisoformat(entry["published"]) if entry.get("published") else None
         document_ingest(
@@ -91,6 +92,19 @@ def _reclean_if_stale(url: str, body: bytes) -> bool:
         doc.save(update_fields=["text", "quality"])
         index_document(doc)
         PageCache.objects.filter(url_hash=page_cache_key(url, None)).delete()
+    return True
+
+
+def _rescore(url: str) -> bool:
+    """Score a loaded page again when the quality signals changed since it was loaded (the
+    score a search result shows comes from the index). True when its score changed."""
+    doc = Document.objects.filter(collection=Document.DEMO_COLLECTION, owner=None, url=url).first()
+    if doc is None:
+        return False
+    score = quality.score_page(url, doc.title, doc.text, doc.published)
+    if abs(score - (doc.quality or 0.0)) < 1e-9:
+        return False
+    Document.objects.filter(pk=doc.pk).update(quality=score)
     return True
 
 
