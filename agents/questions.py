@@ -422,11 +422,13 @@ def absence_clause(subquestion: str) -> str:
     "whether X uses Y"; "What is the capacity of X?" -> "what the capacity of X is". A second
     clause after a comma is dropped."""
     text = _norm(subquestion).strip().rstrip("?.! ")
-    text = re.split(r",\s+(?:and|or|but)\s+", text)[0].strip()
+    text = re.split(r",\s+(?:and|or|but)\s+|:\s+", text)[0].strip()
     tokens = text.split()
     if not tokens:
         return ""
     first = tokens[0].lower()
+    if first in {"compare", "contrast"} and len(tokens) > 1:  # "Compare the fleets of A and B"
+        return f"how {' '.join(tokens[1:])} compare"
     if first in _AUX:
         return " ".join(["whether"] + _uninvert(first, tokens[1:], yes_no=True))
     # The wh-phrase runs to the first auxiliary; with none, it is the subject ("which company supplies …").

@@ -163,9 +163,17 @@ _RANK_DESC = re.compile(
     re.I,
 )
 _ASCENDING = {"smallest", "lowest", "fewest", "least", "worst"}
+# "the line that carried the most passengers": a ranking of the head by a count of its own (not
+# "makes most of the cells", a share, nor "the most powerful turbines", a ranking of the object).
+_QUANTITY_RANK_RE = re.compile(r"\bthe\s+(?:most|fewest|least)\s+(?!of\b)[a-z]+s\b", re.I)
 MIN_LINK_TERMS = 2
 RANK_WINDOW_WORDS = 6  # "the most popular open-source content management system"
 MIN_RANKED = 3  # names with figures needed before an order of them is trusted
+# Words in -est that rank nothing, and superlatives of time or age (not of size or amount).
+_NOT_SUPERLATIVE = (
+    r"(?:interest|forest|request|test|west|harvest|honest|modest|suggest|invest|protest|contest|arrest|manifest|"
+    r"digest|latest|earliest|newest|oldest|smallest|lowest|fewest|least|slowest|cheapest|weakest|shortest)\b"
+)
 
 
 def _ordinal(text: str) -> int:
@@ -353,15 +361,30 @@ def stated_ranks(
     return ranks
 
 
-def _called(sentences: list[tuple[int, str]], head: str, exclude: set[str], common: frozenset) -> set[str]:
+def _called(
+    sentences: list[tuple[int, str]], head: str, exclude: set[str], common: frozenset, *, by_name: bool = False
+) -> set[str]:
     """The names the sentences call a `head` ("Merrow Deep is a 1,440 MW offshore wind farm",
-    "Skarv Bank, the largest wind farm …", "the Lyngrev Nord wind farm")."""
+    "Skarv Bank, the largest wind farm …", "the Lyngrev Nord wind farm"); with `by_name`, also
+    the names that say it themselves ("Glenbrack Line"): what a ranking of lines ranks, though
+    "Quanta Battery Company" is no likelier the company a relation asks for than "Kaiyo Battery
+    Works"."""
     out = set()
     for _, s in sentences:
         if head not in s.lower():
             continue
-        out.update(name for name in _candidates(s, exclude, common) if tx.calls(s, name, head))
+        out.update(
+            name
+            for name in _candidates(s, exclude, common)
+            if tx.calls(s, name, head) or (by_name and _named_a(name, head))
+        )
     return out
+
+
+def _named_a(name: str, head: str) -> bool:
+    """The name itself says what it is: "Glenbrack Line" is a line, "Harbour Bridge" a bridge."""
+    words = name.lower().split()
+    return len(words) >= 2 and words[-1].startswith(head)
 
 
 def resolve_rank(u: qshape.Unknown, sentences: list[tuple[int, str]], exclude: set[str], hop: int = 1) -> str:
@@ -382,19 +405,25 @@ def resolve_rank(u: qshape.Unknown, sentences: list[tuple[int, str]], exclude: s
         (r"\b(?:" + "|".join(rank_words) + r")\b")
         if rank > 1
         else (
-            r"(?<![\w-])(?:largest|biggest|highest|leading|first|best-selling|most|top)\b"
-            r"(?!\s+(?:two|three|four|five|six|seven|eight|nine|ten)\b)"
+            r"(?<![\w-])(?:largest|biggest|highest|leading|first|best-selling|most|top"
+            + (rf"|(?!{_NOT_SUPERLATIVE})[a-z]{{2,}}(?:iest|est)" if descending else "")
+            + r")\b(?!\s+(?:two|three|four|five|six|seven|eight|nine|ten)\b)"
         )
-    )  # not "sixth-largest", not "top five"
+    )  # not "sixth-largest", not "top five"; "our busiest line" for "the line that carried the most"
     # The rank word must qualify the thing ranked or what it is ranked by: "the largest electric
     # car maker", "the second-highest deliveries"; not "the largest LFP plant" in the same note.
     nouns = {t for t in (tx.terms(u.head)[-1:] if u.head else [])} | (attr_terms if u.kind == "with" else set())
     # "the wind farm that has ordered the most powerful turbines": of the names beside the rank
     # word (the turbine's maker, the developer, the wind farm), the one the notes call a wind farm.
     head_word = (re.findall(r"[a-z][\w-]*", (u.head or "").lower()) or [""])[-1].removesuffix("s")
-    typed = _called(sentences, head_word, exclude, common) if head_word else set()
+    typed = _called(sentences, head_word, exclude, common, by_name=True) if head_word else set()
     votes: Counter = Counter()
-    for h, s in scoped:
+    yearless = [(h, s) for h, s in sentences if not re.search(r"\b(?:19|20)\d\d\b", s)]
+    # A sentence that gives no year contradicts no scope ("… was our busiest line with 6.8
+    # million journeys" on a page about 2025): it may name the rank when no dated sentence does.
+    for h, s in scoped + (yearless if years else []):
+        if votes and (h, s) in yearless and years:
+            break
         m = next(
             (
                 m
@@ -415,7 +444,6 @@ def resolve_rank(u: qshape.Unknown, sentences: list[tuple[int, str]], exclude: s
     if years and not any(rank in held for held in stated.values()):
         # A sentence that gives no year at all ("… will remain the third-largest, behind A and
         # B") contradicts no scope: it may name the rank when no dated sentence does.
-        yearless = [(h, s) for h, s in sentences if not re.search(r"\b(?:19|20)\d\d\b", s)]
         for name, held in stated_ranks(yearless, exclude, nouns, descending, common).items():
             stated.setdefault(name, set()).update(held)
     for name, held in stated.items():
@@ -441,6 +469,10 @@ def resolve_rank(u: qshape.Unknown, sentences: list[tuple[int, str]], exclude: s
                 fit[(got[1], name)] = said
     bare = by_kind.pop("", {})  # "Kestrel Automotive 1.41 million and …": counts like its neighbours
     values = max(({**bare, **v} for v in by_kind.values()), key=len) if by_kind else bare
+    if len([n for n in values if n in typed]) >= max(rank, 2):
+        # "the line that carried the most passengers": the lines' figures rank lines; the
+        # operator's own total (more than any one of its lines) is no line's.
+        values = {n: v for n, v in values.items() if n in typed}
     if len(values) >= max(rank + 1, MIN_RANKED):  # one maker's figure ranks nothing
         ordered = sorted(values, key=lambda n: -values[n] if descending else values[n])
         # The figures read may be partial (one year's quarters, an older year): a name the
@@ -514,6 +546,13 @@ def resolve_link(
         u.kind == "answer_of" and re.search(r"\branked\b|" + _RANK_DESC.pattern, u.phrase, re.I) and not u.depends
     ):
         return resolve_rank(u, sentences, exclude, offline_planner.hop_numbers(shape)[u.key])
+    if u.kind == "relative" and not u.depends and _QUANTITY_RANK_RE.search(u.phrase):
+        # "the line that carried the most passengers": a ranking of lines, when the notes rank
+        # them; "the wind farm that has ordered the most powerful turbines" ranks turbines, and
+        # no sentence ranks wind farms: the relation below finds it.
+        ranked = resolve_rank(u, sentences, exclude, offline_planner.hop_numbers(shape)[u.key])
+        if ranked:
+            return ranked
     left = _LEFT_SET_RE.search(u.phrase)
     if left and u.depends:
         # "the maker that was among the five largest in 2024 but not in 2025": the set of one

@@ -652,9 +652,10 @@ def _list_plan(p: _Plan, shape: qshape.QuestionShape, deep: bool) -> None:
 
 
 def _focused_compare_plan(p: _Plan, shape: qshape.QuestionShape, focus: str, deep: bool) -> None:
-    """A comparison of one thing of two named things ("Compare the turbine suppliers of the
-    offshore wind farms of A and B"): that thing for each, then side by side."""
-    a, b = shape.compared
+    """A comparison of one thing of named things ("Compare the turbine suppliers of the offshore
+    wind farms of A and B", "… of A, B and C"): that thing for each, then side by side."""
+    names = list(shape.compared)
+    a, b = ", ".join(names[:-1]), names[-1]  # "A, B" and "C": how the sentences list them
     topic = re.sub(r"^the\s+", "", re.split(r"\s+of\b", focus.strip())[0]).strip()
     head = topic.split()[-1].lower()
     many = head != qshape.singular(head)
@@ -663,31 +664,33 @@ def _focused_compare_plan(p: _Plan, shape: qshape.QuestionShape, focus: str, dee
     )
     each = p.section(_cap(f"{topic} of each"), f"The {topic} of {a}, and of {b}, with figures and dates.")
     context = p.section("Context", f"What {a} and {b} are, and where sources disagree.")
-    p.add(f"What {'are' if many else 'is'} {focus} {a}?", each, 1)
-    p.add(f"What {'are' if many else 'is'} {focus} {b}?", each, 1)
+    for name in names:
+        p.add(f"What {'are' if many else 'is'} {focus} {name}?", each, 1)
     if many:
         p.add(f"Which {topic} do {a} and {b} have in common, and which only one of them?", answer, 2)
     else:
         p.add(f"How does the {topic} of {a} compare with that of {b}?", answer, 2)
-    _identity(p, [a, b], context)
+    _identity(p, names, context)
     if deep:
         p.add(f"How have {focus} {a} and {b} changed recently?", context, 2)
 
 
 def _compare_plan(p: _Plan, shape: qshape.QuestionShape, deep: bool) -> None:
-    a, b = shape.compared
-    lead = re.match(r"^(?:compare|contrast)\s+(?P<focus>.+?\s+of)\s+" + re.escape(a) + r"\b", shape.text, re.I)
+    lead = re.match(
+        r"^(?:compare|contrast)\s+(?P<focus>.+?\s+of)\s+" + re.escape(shape.compared[0]) + r"\b", shape.text, re.I
+    )
     if lead:
         _focused_compare_plan(p, shape, lead.group("focus"), deep)
         return
+    a, b = ", ".join(shape.compared[:-1]), shape.compared[-1]
     rest = re.split(r"\b(?:" + re.escape(b) + r")\b", shape.text, maxsplit=1)
     ctx = rest[1].strip(" ?.") if len(rest) > 1 else ""
     ctx = re.sub(r"^(?:for|in|on|when|as|at)\s+", lambda m: m.group(0), ctx)
     answer = p.section(f"{a} and {b} compared", f"How {a} and {b} differ{(' ' + ctx) if ctx else ''}, side by side.")
     each = p.section(f"{a} and {b} each", f"What each of {a} and {b} offers{(' ' + ctx) if ctx else ''}.")
     context = p.section("Evidence and disagreements", "Measurements, their dates, and where sources disagree.")
-    p.add(f"Describe {a} {ctx}".strip(), each, 1)
-    p.add(f"Describe {b} {ctx}".strip(), each, 1)
+    for name in shape.compared:
+        p.add(f"Describe {name} {ctx}".strip(), each, 1)
     p.add(f"{_cap(ctx)}, how do {b} and {a} compare?" if ctx else f"How do {b} and {a} compare?", answer, 2)
     years = _years(shape.text)
     p.add(f"How did {a} and {b} compare before {years[0] if years else _this_year() - 1}?", context)

@@ -329,6 +329,23 @@ def _np_end(tokens: list[str], start: int) -> int:
     return i
 
 
+MEASURE_WORDS_AFTER_A_YEAR = 3
+
+
+def _measure_end(tokens: list[str], start: int) -> int:
+    """Index past the measure a ranking's year is followed by ("passenger numbers" of "the three
+    largest operators by 2025 passenger numbers run …"): lower-case words up to and including the
+    first plural noun, at most MEASURE_WORDS_AFTER_A_YEAR of them (the question's verb comes next);
+    `start` when there is none."""
+    for i in range(start, min(len(tokens), start + MEASURE_WORDS_AFTER_A_YEAR)):
+        word = tokens[i]
+        if not word[:1].islower() or word.lower() in _BOUNDARY_WORDS:
+            break
+        if _plural_word(word):
+            return i + 1
+    return start
+
+
 def _clause_end(tokens: list[str], start: int) -> int:
     """A relative clause runs to the end of its part, or to a comma."""
     i = start
@@ -525,6 +542,8 @@ def _find_description(tokens: list[str], at: int) -> tuple[Unknown, int] | None:
             scope_end = _np_end(tokens, np_end + 1)
             if tx.is_year(tokens[np_end + 1]):
                 scope_end = np_end + 2
+                if after == "by":  # "by 2025 passenger numbers": the ranking's measure, not a date
+                    scope_end = _measure_end(tokens, scope_end)
             elif tokens[np_end + 1].lower() in {"the", "a", "an"}:
                 inner = _np_end(tokens, np_end + 2)
                 scope_end = inner
@@ -853,10 +872,18 @@ def _compared(q: str) -> tuple[str, ...]:
         lead.group("rest")
     ):
         a = lead.group("rest")
-    return (a, b) if a and b and len(a.split()) <= 6 and len(b.split()) <= 6 else ()
+    # "A, B and C": each name of the list is compared.
+    listed = [p.strip() for p in re.split(r",\s*", a)]
+    things = [*listed, b] if len(listed) > 1 and all(tx.entities(p) for p in listed) else [a, b]
+    return tuple(things) if all(t and len(t.split()) <= 6 for t in things) else ()
 
 
 _SOURCE_LEAD_RE = re.compile(r"^according to (?P<source>[^,]{3,80}),\s*(?P<rest>.+)$", re.I)
+# "Compare the fleets of A, B and C: which train models, how many units and which builders?": the
+# question before the colon, then the aspects it is to be answered in.
+_ELABORATION_RE = re.compile(
+    r"^(?P<main>[^:]{12,}?):\s+(?P<aspects>(?:which|what|how|who|whom|when|where|whether)\b[^:]*)$", re.I
+)
 
 
 # "both the largest and the fourth-largest electric car makers of 2025": two ranks sharing one
@@ -879,8 +906,21 @@ def distribute_shared_class(text: str) -> str:
     return _SHARED_CLASS_RE.sub(spell, text)
 
 
+# "Vesterdal Tog's newest line": a ranking among a named owner's things, said with a possessive;
+# parsed as "the newest line of Vesterdal Tog", the form a chain finds first.
+_POSSESSIVE_RANK_RE = re.compile(
+    r"\b(?P<owner>[A-Z][\w&.\-]*(?:\s+[A-Z][\w&.\-]*){0,4})(?:'s|\u2019s|'|\u2019)\s+"
+    rf"(?P<np>(?:(?:{_ORD})[\s-]+)?{_SUP}\s+(?:[a-z][\w-]*\s+){{0,3}}?[a-z][\w-]*?)"
+    r"(?=\s+(?:that|which|who|where|in|on|at|for|of|to|from|by|and|with|since|before|after)\b|\s*[?,.;:]|\s*$)"
+)
+
+
+def _of_form(question: str) -> str:
+    return _POSSESSIVE_RANK_RE.sub(lambda m: f"the {m.group('np')} of {m.group('owner')}", question)
+
+
 def parse(question: str) -> QuestionShape:
-    q = distribute_shared_class(_clean(question))
+    q = distribute_shared_class(_clean(_of_form(question)))
     m = _SOURCE_LEAD_RE.match(q)
     if m:
         # "According to the European Battery Registry, what is …": the source is a constraint on
@@ -896,6 +936,10 @@ def parse(question: str) -> QuestionShape:
             ),
             extras={**inner.extras, "source": m.group("source")},
         )
+    m = _ELABORATION_RE.match(q)
+    if m:
+        inner = parse(m.group("main").rstrip(" ?.") + "?")
+        return dataclasses.replace(inner, text=q, extras={**inner.extras, "aspects": m.group("aspects").rstrip(" ?.")})
     vague = qtext.vague_topic(q)
     count = set_count(q)
     time_m = _TIME_RE.search(q)

@@ -169,7 +169,11 @@ def _antecedent(
         if not names:
             continue
         for name in names:
-            if name.lower() in titled:
+            # the title may shorten it: "Moyne Cross" of "Board approves Moyne Cross business case"
+            # is the "Moyne Cross Line" its sentence names
+            if name.lower() in titled or any(
+                len(t.split()) >= 2 and re.match(rf"{re.escape(t)}\b", name.lower()) for t in titled
+            ):
                 return name, sent
         return names[0], sent
     return None

@@ -1012,10 +1012,17 @@ def _asks_covered(question: str, notes: list[dict]) -> bool:
     """Every word the question asks about (beyond its names) is in at least one note that also
     names the question's subject: the answer is there, spread over notes."""
     names = _ask_names(question)
-    wanted = _ask_terms(question)
-    if not wanted:
-        return True
+    # A frame word ("the main risks for X", "the key issues of X") is what the notes' statements
+    # are, not a word they use: the risks of a project are its rising cost and an unsettled grid
+    # connection, and no page need call them risks.
+    wanted = _ask_terms(question) - {w[:5] for w in qtext.GENERIC_WORDS}
+    # The noun a name heads is the subject itself ("the Harrow Tunnel project"), not what is asked.
+    for name in names:
+        for m in re.finditer(rf"{re.escape(name)}(?:'s)?\s+([a-z][\w-]+)", question):
+            wanted -= _prefix_terms(m.group(1))
     about = [n for n in notes if not names or any(_names(n, x) for x in names)]
+    if not wanted:
+        return bool(about)
     have = set().union(*(_prefix_terms(n["claim"]) for n in about)) if about else set()
     return wanted <= have
 

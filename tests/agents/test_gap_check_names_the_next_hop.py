@@ -429,3 +429,34 @@ def test_the_side_a_link_asks_for_is_read_from_its_verb():
     assert gap._asked_side("the maker that buys the cells produced at the Tarnow plant") == "taker"
     assert gap._asked_side("the company that supplies the cathode material for {U1}") == "giver"
     assert gap._asked_side("the largest plant of {U1}") == ""
+
+
+def test_the_line_that_carried_the_most_is_a_line_not_the_operator_whose_total_is_larger():
+    question = "Who is the chief executive of the company that built the trains for the line that carried the most passengers in 2025?"
+    notes = [
+        "Kelby Rail carried 9.9 million passenger journeys in 2025, more than any other regional operator.",
+        "The Harrow Line, in its first full year, was our busiest line with 6.8 million journeys.",
+        "The Selby Coast Line carried 3.1 million in 2025.",
+    ]
+    out = _decide(
+        [
+            _sq("Which line carried the most passengers in 2025?", 1, notes),
+            _sq("Which company built the trains for the line that carried the most passengers in 2025?", 2, []),
+        ],
+        question,
+    )
+    assert any("Harrow Line" in s["text"] for s in out["new_subquestions"]), out
+    assert not any("Kelby Rail" in s["text"] for s in out["new_subquestions"]), out
+
+
+@pytest.mark.parametrize(
+    "phrase, ranks",
+    [
+        ("the line that carried the most passengers in 2025", True),
+        ("the port that handled the fewest containers", True),
+        ("the factory where Kaiyo makes most of the cells for Norvik", False),
+        ("the wind farm that has ordered the most powerful turbines", False),
+    ],
+)
+def test_a_relative_clause_ranks_its_head_only_by_a_count_of_its_own(phrase, ranks):
+    assert bool(gap._QUANTITY_RANK_RE.search(phrase)) is ranks

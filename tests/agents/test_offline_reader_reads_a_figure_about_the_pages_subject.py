@@ -64,3 +64,16 @@ def test_the_offline_engine_reads_the_title_from_the_reader_prompt():
     user = rendered.messages[1]["content"]
     assert blocks.page_title(user) == "Tollan Reach reaches financial close"
     assert blocks.page_text(user)[1] == PAGE
+
+
+def test_the_project_is_the_line_the_title_names_in_short_not_the_company_named_first():
+    page = (
+        "Board approves Harrow Tunnel business case\n18 July 2024\n"
+        "The board of Kelby Rail has approved the business case for the Harrow Tunnel Line. The project is expected "
+        "to cost 1.9 billion euros, including track renewal, stations, the depot and the trains."
+    )
+    out = reader.read(
+        "What is the cost of the Harrow Tunnel Line?", page, title="Board approves Harrow Tunnel business case"
+    )
+    [cost] = [n for n in out["notes"] if "1.9 billion" in n["claim"]]
+    assert cost["claim"].startswith("Harrow Tunnel Line is expected to cost")

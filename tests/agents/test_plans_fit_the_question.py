@@ -321,3 +321,44 @@ def test_a_unit_is_no_thing_to_identify():
     ]
     assert not any("What is GWh" in t for t in texts), texts
     assert any(t.startswith("What is Orvane Cells") for t in texts), texts
+
+
+def test_a_rankings_measure_after_its_year_belongs_to_the_set():
+    # "by 2025 passenger numbers": what the three largest are ranked by, not the verb's subject.
+    plan = planner.plan(
+        "Which of the three largest ferry lines by 2025 passenger numbers sail hybrid ships, and from whom?", "deep"
+    )
+    texts = [s["text"] for s in plan["subquestions"]]
+    assert texts[0] == "Which ferry lines are the three largest by 2025 passenger numbers?"
+    assert not any("numbers sail" in t for t in texts), texts
+
+
+def test_a_comparison_of_three_named_things_asks_of_each_and_keeps_its_aspects_apart():
+    question = "Compare the harbours of Selby Port, Marrow Docks and Quill Bay: which cranes, how many berths and which owners?"
+    shape = qshape.parse(question)
+    assert shape.compared == ("Selby Port", "Marrow Docks", "Quill Bay")
+    assert shape.extras["aspects"] == "which cranes, how many berths and which owners"
+    texts = [s["text"] for s in planner.plan(question, "deep")["subquestions"]]
+    for name in shape.compared:
+        assert f"What are the harbours of {name}?" in texts
+    assert not any("which cranes" in t for t in texts), texts
+    assert qtext.absence_clause(question) == "how the harbours of Selby Port, Marrow Docks and Quill Bay compare"
+    plain = [
+        s["text"]
+        for s in planner.plan("Compare Selby Port, Marrow Docks and Quill Bay for container traffic.", "deep")[
+            "subquestions"
+        ]
+    ]
+    assert {"Describe Selby Port for container traffic.", "Describe Quill Bay for container traffic."} <= set(plain)
+
+
+def test_a_possessive_ranking_is_found_first_as_its_of_form_is():
+    # "Selby Ferries' newest route" is "the newest route of Selby Ferries": a link to find first.
+    texts = [
+        s["text"]
+        for s in planner.plan("Which shipyard built the ships that sail on Selby Ferries' newest route?", "deep")[
+            "subquestions"
+        ]
+    ]
+    assert texts[0] == "Which route of Selby Ferries is the newest?"
+    assert "Which ships sail on the newest route of Selby Ferries?" in texts

@@ -53,3 +53,29 @@ def test_a_row_that_names_the_model_by_its_designation_answers_for_the_model_wit
         [{"id": "1", "hop": 0, "round": 1, "text": question}],
     )
     assert out["unanswered"]
+
+
+def test_the_risks_of_a_project_are_what_its_notes_say_whether_or_not_they_say_risk():
+    from tests.helpers import offline_answer
+
+    question = "What are the main risks for the Harrow Tunnel project?"
+    plan = [{"id": "1", "hop": 0, "round": 1, "text": question}]
+    notes = [
+        writer_note(1, "The cost of the Harrow Tunnel project has risen from 1.8 to 2.1 billion euros."),
+        writer_note(2, "The grid connection for the Harrow Tunnel project has not been secured yet."),
+    ]
+    assert offline_answer(question, notes, plan)["unanswered"] == []
+    # notes about another project do not answer it
+    other = [writer_note(1, "The cost of the Selby Bridge project has risen to 900 million euros.")]
+    assert offline_answer(question, other, plan)["unanswered"]
+
+
+def test_the_noun_a_name_heads_in_the_question_is_the_subject_not_something_asked():
+    from tests.helpers import offline_answer
+
+    question = "What are the main risks for the Harrow Tunnel Line project?"
+    notes = [
+        writer_note(1, "The cost of the Harrow Tunnel Line has risen from 1.8 to 2.1 billion euros."),
+        writer_note(2, "The grid connection at Carrow for the Harrow Tunnel Line has not been secured yet."),
+    ]
+    assert offline_answer(question, notes, [{"id": "1", "hop": 0, "round": 1, "text": question}])["unanswered"] == []
