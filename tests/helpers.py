@@ -193,3 +193,25 @@ def job_with_quoted_notes(user, page: str, quotes: tuple[str, ...], *, status, h
         for q in quotes
     ]
     return job, notes
+
+
+def paid_step(tokens_in: int = 300, tokens_out: int = 100, usd: int = 40, then=None):
+    """A step's work that makes one metered model call (reserving 2,000 tokens and 500
+    micro-dollars, using what is given), then runs `then` if given, and outputs {"ok": True}."""
+    from jobs.runtime.metering import PaidCall, metered_call
+    from jobs.runtime.steps import StepResult
+
+    def fn():
+        metered_call(
+            kind="model",
+            role="judge",
+            model="m",
+            reserve_tokens=2000,
+            reserve_usd_micros=500,
+            call=lambda: PaidCall(value="ok", model="m", tokens_in=tokens_in, tokens_out=tokens_out, usd_micros=usd),
+        )
+        if then is not None:
+            then()
+        return StepResult(output={"ok": True})
+
+    return fn

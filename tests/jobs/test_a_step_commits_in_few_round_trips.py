@@ -12,27 +12,15 @@ from django.test.utils import CaptureQueriesContext
 from jobs.models import Job, ProviderCall, Step
 from jobs.runtime import lease, ledger
 from jobs.runtime.errors import JobStopped, LeaseLost
-from jobs.runtime.metering import PaidCall, metered_call
 from jobs.runtime.steps import RunContext, StepResult, run_step, step_key
 from jobs.runtime.transitions import job_transition
 from tests.factories import JobFactory
+from tests.helpers import paid_step
 
 pytestmark = pytest.mark.django_db
 
 
-def _paid(tokens_in=300, tokens_out=100, usd=40):
-    def fn():
-        metered_call(
-            kind="model",
-            role="judge",
-            model="m",
-            reserve_tokens=2000,
-            reserve_usd_micros=500,
-            call=lambda: PaidCall(value="ok", model="m", tokens_in=tokens_in, tokens_out=tokens_out, usd_micros=usd),
-        )
-        return StepResult(output={"ok": True})
-
-    return fn
+_paid = paid_step
 
 
 # The one statement that fences, numbers, inserts and settles is PostgreSQL's (a data-modifying

@@ -6,29 +6,12 @@ import pytest
 
 from jobs.models import Job, ProviderCall
 from jobs.runtime import ledger
-from jobs.runtime.metering import PaidCall, metered_call
 from jobs.runtime.redis_client import redis_client
-from jobs.runtime.steps import RunContext, StepResult, run_step
+from jobs.runtime.steps import RunContext, run_step
 from tests.factories import JobFactory
+from tests.helpers import paid_step
 
 pytestmark = pytest.mark.django_db
-
-
-def _step(then=None):
-    def fn():
-        metered_call(
-            kind="model",
-            role="judge",
-            model="m",
-            reserve_tokens=2000,
-            reserve_usd_micros=500,
-            call=lambda: PaidCall(value="ok", model="m", tokens_in=300, tokens_out=100, usd_micros=40),
-        )
-        if then is not None:
-            then()
-        return StepResult(output={"ok": True})
-
-    return fn
 
 
 @pytest.fixture
@@ -57,7 +40,7 @@ def test_each_build_of_the_ledger_takes_a_new_generation_from_the_jobs_row():
 
 def test_a_step_whose_ledger_was_not_rebuilt_sends_no_confirmation(confirmations):
     job = JobFactory(budget_tokens=100_000)
-    run_step(RunContext(job=job, epoch=job.epoch), kind="check", counter="a", fn=_step())
+    run_step(RunContext(job=job, epoch=job.epoch), kind="check", counter="a", fn=paid_step())
     assert confirmations == []
     assert ledger.used(job.pk) == (400, 40) == ledger.spent_from_rows(job.pk)
     assert ProviderCall.objects.get(job=job).settled
@@ -72,7 +55,7 @@ def test_a_rebuild_between_a_calls_count_and_its_steps_commit_is_confirmed(confi
         redis_client().delete(f"ledger:{job.pk}", f"ledger:{job.pk}:r")
         assert ledger.used(job.pk) == (2000, 500)
 
-    run_step(RunContext(job=job, epoch=job.epoch), kind="check", counter="a", fn=_step(then=lose_the_ledger))
+    run_step(RunContext(job=job, epoch=job.epoch), kind="check", counter="a", fn=paid_step(then=lose_the_ledger))
     [calls] = confirmations
     assert [(tokens, usd) for _, tokens, usd in calls] == [(400, 40)]
     assert ledger.used(job.pk) == (400, 40) == ledger.spent_from_rows(job.pk)
@@ -82,6 +65,6 @@ def test_a_ledger_built_before_generations_is_always_confirmed(confirmations):
     job = JobFactory(budget_tokens=100_000)
     ledger.ensure(job.pk)
     redis_client().hdel(f"ledger:{job.pk}", "gen")  # as an older release built it
-    run_step(RunContext(job=job, epoch=job.epoch), kind="check", counter="a", fn=_step())
+    run_step(RunContext(job=job, epoch=job.epoch), kind="check", counter="a", fn=paid_step())
     assert len(confirmations) == 1
     assert ledger.used(job.pk) == (400, 40) == ledger.spent_from_rows(job.pk)
