@@ -915,7 +915,17 @@ _POSSESSIVE_RANK_RE = re.compile(
 )
 
 
+# "the most recent cost estimate": which of a figure's values to give (the latest; the plan asks
+# for the earlier ones too), not a thing a chain must find first.
+_LATEST_FIGURE_RE = re.compile(
+    r"\bthe\s+(?:most\s+recent|latest|newest|current)\s+(?=(?:[a-z][\w-]*\s+){0,2}?(?:estimate|figure|forecast|count|"
+    r"number|projection|value|price|cost|total|rate)s?\b)",
+    re.I,
+)
+
+
 def _of_form(question: str) -> str:
+    question = _LATEST_FIGURE_RE.sub("the ", question)
     return _POSSESSIVE_RANK_RE.sub(lambda m: f"the {m.group('np')} of {m.group('owner')}", question)
 
 

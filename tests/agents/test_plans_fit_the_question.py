@@ -362,3 +362,15 @@ def test_a_possessive_ranking_is_found_first_as_its_of_form_is():
     ]
     assert texts[0] == "Which route of Selby Ferries is the newest?"
     assert "Which ships sail on the newest route of Selby Ferries?" in texts
+
+
+def test_the_latest_value_of_a_figure_is_asked_with_its_earlier_ones_not_found_as_a_thing():
+    # "the most recent cost estimate" picks which value to give: no chain link to name first,
+    # and the plan asks the value before the question's year beside the current one.
+    question = "What is the most recent cost estimate for building the Harrow Tunnel?"
+    assert qshape.parse(question).chain == ()
+    texts = [s["text"] for s in planner.plan(question, "deep")["subquestions"]]
+    assert texts[0] == "For building the Harrow Tunnel, what is the cost estimate?"
+    assert any("before" in t and "cost estimate" in t for t in texts), texts
+    # a ranking of things by age is still a thing to find
+    assert qshape.parse("Who is the chief executive of the newest electric car maker?").chain
