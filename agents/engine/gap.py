@@ -418,28 +418,32 @@ def resolve_rank(u: qshape.Unknown, sentences: list[tuple[int, str]], exclude: s
     head_word = (re.findall(r"[a-z][\w-]*", (u.head or "").lower()) or [""])[-1].removesuffix("s")
     typed = _called(sentences, head_word, exclude, common, by_name=True) if head_word else set()
     votes: Counter = Counter()
+
+    def vote(pool: list[tuple[int, str]]) -> None:
+        for h, s in pool:
+            m = next(
+                (
+                    m
+                    for m in re.finditer(pattern, s, re.I)
+                    if set(tx.terms(" ".join(s[m.end() :].split()[:RANK_WINDOW_WORDS]))) & nouns
+                ),
+                None,
+            )
+            if not m:
+                continue
+            names = _candidates(s, exclude, common)
+            if not names or len(names) > 3:
+                continue  # a list of many names is a ranking table, ordered below
+            name = _nearest(s, [n for n in names if n in typed] or names, m.start())
+            if name:
+                votes[name] += 2 if h == hop else 1
+
+    vote(scoped)
     yearless = [(h, s) for h, s in sentences if not re.search(r"\b(?:19|20)\d\d\b", s)]
-    # A sentence that gives no year contradicts no scope ("… was our busiest line with 6.8
-    # million journeys" on a page about 2025): it may name the rank when no dated sentence does.
-    for h, s in scoped + (yearless if years else []):
-        if votes and (h, s) in yearless and years:
-            break
-        m = next(
-            (
-                m
-                for m in re.finditer(pattern, s, re.I)
-                if set(tx.terms(" ".join(s[m.end() :].split()[:RANK_WINDOW_WORDS]))) & nouns
-            ),
-            None,
-        )
-        if not m:
-            continue
-        names = _candidates(s, exclude, common)
-        if not names or len(names) > 3:
-            continue  # a list of many names is a ranking table, ordered below
-        name = _nearest(s, [n for n in names if n in typed] or names, m.start())
-        if name:
-            votes[name] += 2 if h == hop else 1
+    if years and not votes:
+        # A sentence that gives no year contradicts no scope ("… was our busiest line with 6.8
+        # million journeys" on a page about 2025): it may name the rank when no dated sentence does.
+        vote(yearless)
     stated = stated_ranks(scoped, exclude, nouns, descending, common)
     if years and not any(rank in held for held in stated.values()):
         # A sentence that gives no year at all ("… will remain the third-largest, behind A and

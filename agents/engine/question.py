@@ -924,13 +924,15 @@ _LATEST_FIGURE_RE = re.compile(
 )
 
 
-def _of_form(question: str) -> str:
+def _normal_form(question: str) -> str:
+    """The question as the parser reads it: a figure's latest value and a possessive ranking said in the
+    forms above."""
     question = _LATEST_FIGURE_RE.sub("the ", question)
     return _POSSESSIVE_RANK_RE.sub(lambda m: f"the {m.group('np')} of {m.group('owner')}", question)
 
 
 def parse(question: str) -> QuestionShape:
-    q = distribute_shared_class(_clean(_of_form(question)))
+    q = distribute_shared_class(_clean(_normal_form(question)))
     m = _SOURCE_LEAD_RE.match(q)
     if m:
         # "According to the European Battery Registry, what is …": the source is a constraint on
