@@ -20,7 +20,7 @@ really one (syndicated copies).
 from __future__ import annotations
 
 import re
-from collections import Counter, defaultdict
+from collections import defaultdict
 
 from agents import text as tx
 from agents.sources import dedupe, quality
@@ -40,7 +40,6 @@ HYPE_PENALTY_EACH = 0.07
 HYPE_PENALTY_MAX = 0.3
 EXCLAMATION_PER_1000_WORDS = 3.0
 EXCLAMATION_PENALTY = 0.1
-STUFFED_TRIGRAM_REPEATS = 4
 STUFFING_PENALTY = 0.2
 VAGUE_SOURCING_PENALTY_EACH = 0.05
 VAGUE_SOURCING_PENALTY_MAX = 0.15
@@ -71,7 +70,6 @@ AD_RE = re.compile(
     re.I,
 )
 SECOND_PERSON_RE = re.compile(r"\b(?:you|your|you'?re|you'?ll)\b", re.I)
-ENGAGEMENT_BAIT_PENALTY = 0.1
 ATTRIBUTION_RE = re.compile(
     r"\b(?:according to (?:the|its|a|an) [A-Za-z]+|filings?|registry|register|annual report|press release|"
     r"declared|disclosed|audited|methodology|we estimate|our estimate|data from|survey of|reported (?:to|in|by))\b",
@@ -101,12 +99,10 @@ def content_score(text: str, title: str = "", published: str | None = None) -> f
     score -= min(HYPE_PENALTY_MAX, HYPE_PENALTY_EACH * len(HYPE_RE.findall(f"{title}\n{body}")))
     if (body.count("!") + title.count("!")) * per_1000 >= EXCLAMATION_PER_1000_WORDS:
         score -= EXCLAMATION_PENALTY
-    terms = tx.terms(body)
-    trigrams = Counter(zip(terms, terms[1:], terms[2:]))
-    if (trigrams and trigrams.most_common(1)[0][1] >= STUFFED_TRIGRAM_REPEATS) or quality.keyword_line(body):
+    if quality.keyword_stuffed(body):
         score -= STUFFING_PENALTY
     if quality.engagement_bait(body):
-        score -= ENGAGEMENT_BAIT_PENALTY
+        score -= quality.ENGAGEMENT_BAIT_PENALTY
     score -= min(VAGUE_SOURCING_PENALTY_MAX, VAGUE_SOURCING_PENALTY_EACH * len(VAGUE_SOURCING_RE.findall(body)))
     score -= min(AD_PENALTY_MAX, AD_PENALTY_EACH * len(AD_RE.findall(body)))
     if len(SECOND_PERSON_RE.findall(body)) * per_1000 >= SECOND_PERSON_PER_1000_WORDS:

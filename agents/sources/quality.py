@@ -46,6 +46,13 @@ def engagement_bait(text: str) -> bool:
     return bool(ENGAGEMENT_BAIT_RE.search(text))
 
 
+def keyword_stuffed(text: str) -> bool:
+    """The same three words again and again, or a line that is a bare keyword list."""
+    terms = tx.terms(text)
+    trigrams = Counter(zip(terms, terms[1:], terms[2:]))
+    return bool(trigrams and trigrams.most_common(1)[0][1] >= STUFFED_TRIGRAM_REPEATS) or keyword_line(text)
+
+
 def keyword_line(text: str) -> bool:
     """A line of the text is a bare keyword list: at least KEYWORD_LINE_WORDS words, all lower
     case, no clause punctuation and no function word."""
@@ -101,9 +108,7 @@ def score_page(url: str, title: str, text: str, published) -> float:
     if len(text.split()) < 120:
         score -= 0.05
     score -= min(0.2, 0.05 * len(AD_RE.findall(text)))
-    terms = tx.terms(text)
-    trigrams = Counter(zip(terms, terms[1:], terms[2:]))
-    if (trigrams and trigrams.most_common(1)[0][1] >= STUFFED_TRIGRAM_REPEATS) or keyword_line(text):
+    if keyword_stuffed(text):
         score -= 0.2
     if engagement_bait(text):
         score -= ENGAGEMENT_BAIT_PENALTY
