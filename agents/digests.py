@@ -8,6 +8,7 @@ own summary."""
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from agents import text as tx
@@ -19,7 +20,7 @@ KEY_CLAIMS_MAX_CHARS = 1200
 
 @lru_cache(maxsize=4096)  # every turn of a worker renders the digest of every note it took
 def note_digest(claim: str) -> str:
-    """`names: A; B | figures: 1.82 million, 2025 | terms: nmc, pouch` for one claim."""
+    """`names: A; B | places: B | figures: 1.82 million, 2025 | terms: nmc, pouch` for one claim."""
     names = list(dict.fromkeys(tx.entities(claim)))
     name_words = {w.lower() for n in names for w in n.split()}
     figures = list(dict.fromkeys(m.group(0).strip() for m in tx._NUMBER_RE.finditer(claim)))
@@ -31,6 +32,17 @@ def note_digest(claim: str) -> str:
     parts = []
     if names:
         parts.append("names: " + "; ".join(names))
+    places: list[str] = []
+    for n in names:
+        # "in Orvieto, Italy": a place, and the place that follows it in a list.
+        after = "|".join(re.escape(p) + r"," for p in places)
+        if re.search(
+            rf"(?:\b(?:in|at|near|outside)\s+(?:the\s+)?{'|' + after if after else ''})\s*{re.escape(n)}\b", claim
+        ):
+            places.append(n)
+    if places:
+        # Where something is ("its plant in Maribor"): what a "Where …?" sub-question waits for.
+        parts.append("places: " + "; ".join(places))
     if figures:
         parts.append("figures: " + ", ".join(figures))
     if terms:

@@ -22,6 +22,7 @@ its finished turns for free and continues where the dead one stopped.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
 from enum import Enum
@@ -47,6 +48,15 @@ PAGES_PER_WORKER = {"quick": 3, "deep": 5}
 class Next(str, Enum):
     FETCH = "fetch"  # pages must be read before the loop goes on
     DONE = "done"
+
+
+def mentions(result: Result, names: list[str]) -> list[str]:
+    """The names (of the sub-question) that a result's title or snippet holds. A chain's later
+    link asks about a name round one found ("Which company built the trains for the Glenbrack
+    Line?"), which the titles of the pages that answer it rarely carry ("Our network"); the
+    search engine's snippet does, and the worker may not see the snippet itself."""
+    text = f"{result.title} {result.snippet or ''}".casefold()
+    return [name for name in names if re.search(rf"(?<!\w){re.escape(name.casefold())}(?!\w)", text)]
 
 
 @dataclass
@@ -423,11 +433,14 @@ class SearchWorker:
             "search", {"sq_id": self.sq.pk, "query": query, "results": len(results), "provider": provider_name}
         )
         lines = [f"{'query' if tool == tools.SEARCH.name else tool}: {query}", f"{len(results)} results:"]
+        asked_names = tx.entities(self.sq.text)
         for i, r in enumerate(results, 1):
-            # Title and address only: a snippet is page text, and this model holds tools.
+            # Title and address only: a snippet is page text, and this model holds tools. Which of
+            # the sub-question's own names the snippet holds is said in the sub-question's words.
+            mentioned = mentions(r, asked_names)
             lines.append(
                 f"{i}. {untrusted_snippet(r.title, 120)} | {r.url} | {r.domain} | {r.published or 'undated'} | "
-                f"quality {r.quality:.2f}"
+                f"quality {r.quality:.2f}" + (f" | mentions: {'; '.join(mentioned)}" if mentioned else "")
             )
         if not results:
             lines.append("(no results: rewrite the query with other terms)")

@@ -388,7 +388,7 @@ MEASURE_KEYS = frozenset(
     for w in (
         "capacity output production produced deliveries delivered sales sold revenue turnover profit employees staff "
         "share price cost costs orders range weight budget population value volume shipments shipped installed "
-        "generation generated demand exports imports"
+        "generation generated demand exports imports workforce headcount"
     ).split()
 )
 
@@ -400,7 +400,9 @@ _SAME_MEASURE = (
     "output production produced generation generated",
     "sales sold",
     "revenue turnover",
-    "employees staff",
+    "employees staff workforce headcount",
+    # A project's approved budget and its later cost estimate are the same amount of money.
+    "cost costs budget",
 )
 _MEASURE_OF = {_key(w): _key(group.split()[0]) for group in _SAME_MEASURE for w in group.split()}
 

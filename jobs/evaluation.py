@@ -342,11 +342,12 @@ def _same_quantity(wanted: tuple[float, str, str], found: tuple[float, str, str]
 
 def value_in(value: str, text: str) -> bool:
     """True when `text` states `value`: as a quantity when the value is one figure (with an
-    optional unit or counted noun: "48 GWh", "900 nacelles"), otherwise as a case-insensitive
+    optional unit or counted noun of one or two words: "48 GWh", "900 nacelles", "41.2 million
+    cubic metres"), otherwise as a case-insensitive
     phrase on word boundaries."""
     wanted = _quantities(value)
     if len(wanted) == 1 and re.fullmatch(
-        r"[\s$€£]*[\d.,]+\s*(?:thousand|million|billion|bn)?\s*(?:%|per cent|\S+)?\s*", _norm(value), re.I
+        r"[\s$€£]*[\d.,]+\s*(?:thousand|million|billion|bn)?\s*(?:%|per cent|\S+(?:\s+\S+)?)?\s*", _norm(value), re.I
     ):
         return any(_same_quantity(wanted[0], q) for q in _quantities(text))
     return re.search(r"(?<![\w])" + re.escape(_norm(value).lower()) + r"(?![\w])", _norm(text).lower()) is not None

@@ -71,7 +71,7 @@ TERM_PREFIX_CHARS = 5
 _ACCORDING_TO_RE = re.compile(r"\b[Aa]ccording to (?:the )?(?:[A-Z][\w&'-]*\s+)*[A-Z][\w&'-]*,")
 
 _RESULT_RE = re.compile(
-    r"^\s*\d+\.\s+(?P<title>.*?)\s+\|\s+(?P<url>\S+)\s+\|\s+(?P<domain>\S+)\s+\|\s+(?P<date>\S+)\s+\|\s+quality\s+(?P<quality>[\d.]+)\s*(?:\|\s*(?P<snippet>.*))?$"
+    r"^\s*\d+\.\s+(?P<title>.*?)\s+\|\s+(?P<url>\S+)\s+\|\s+(?P<domain>\S+)\s+\|\s+(?P<date>\S+)\s+\|\s+quality\s+(?P<quality>[\d.]+)\s*(?:\|\s*mentions:\s*(?P<mentions>[^|]*?)\s*)?(?:\|\s*(?P<snippet>.*))?$"
 )
 # A note as the worker sees it: "[12] (domain) names: A; B | figures: 60% | terms: nmc, pouch".
 _NOTE_RE = re.compile(r"^\[(?P<id>\d+)\]\s+\((?P<domain>[^()]*)\)\s+(?P<digest>.*)$")
@@ -133,6 +133,7 @@ def _parse_digest(digest: str) -> dict:
         "names": [n.strip() for n in parts.get("names", "").split(";") if n.strip()],
         "figures": [f.strip() for f in parts.get("figures", "").split(",") if f.strip()],
         "terms": [t.strip() for t in parts.get("terms", "").split(",") if t.strip()],
+        "places": [n.strip() for n in parts.get("places", "").split(";") if n.strip()],
     }
 
 
@@ -227,6 +228,34 @@ def measured(subquestion: str) -> str:
         return ""
     after = [w for w in _content_words(subquestion[m.end() :]) if not tx.is_year(w) and not w[0].isupper()]
     return after[0] if after else ""
+
+
+_ASKS_PLACE_RE = re.compile(
+    r"^\s*where\b|\bin which (?:towns?|city|cities|countr(?:y|ies)|regions?|places?|plants?|sites?|factor(?:y|ies))\b",
+    re.I,
+)
+# "Where are the bogies made …": what the place is asked of comes between the verb and its participle.
+_WHERE_SUBJECT_RE = re.compile(
+    r"^\s*where\s+(?:is|are|was|were)\s+(?:the\s+|its\s+|their\s+)?(?P<subject>.+?)\s+"
+    r"(?:\w+ed|made|built|based|located|headquartered|run|held|kept|sold|grown)\b",
+    re.I,
+)
+
+
+def place_missing(subquestion: str, notes: list[dict]) -> list[str]:
+    """For a sub-question that asks where: [] when a note about what it asks of names a place
+    (digest "places", agents/digests.py); otherwise the names those notes give, to search next
+    ("The bogies come from Stellan Bogie Works" answers who makes them, not where). Notes that
+    cover a where-question's words without a place have not answered it."""
+    if not _ASKS_PLACE_RE.search(subquestion):
+        return []
+    m = _WHERE_SUBJECT_RE.match(subquestion)
+    focus = tx.term_set(m.group("subject")) if m else set(_key_terms(subquestion))
+    on_focus = [n for n in notes if focus & tx.term_set(n["digest"])]
+    if not on_focus or any(n["places"] for n in on_focus):
+        return []
+    asked = subquestion.lower()
+    return list(dict.fromkeys(name for n in on_focus for name in n["names"] if name.lower() not in asked))
 
 
 def about_the_asked(subquestion: str, figure_notes: list[dict]) -> list[dict]:
@@ -482,6 +511,11 @@ def decide(prompt: str, system: str = "") -> dict:
         if quality < MIN_QUALITY:
             continue
         titled = tx.synonym_terms(f"{r['title']} {r.get('snippet') or ''}")
+        # The names that the result's snippet holds (search_worker.mentions) and that the task does
+        # not (a chain's link: round one found them) count like words of its address, less than
+        # the title's: "Our network" mentions the asked line, "About <the asked maker>" names it.
+        found_names = [n for n in (r.get("mentions") or "").split(";") if tx.term_set(n) - task_terms]
+        mentioned = tx.synonym_terms(" ".join(found_names)) - titled
         # A title that says nothing asked ("Full-year results 2025"), or only a section's name
         # ("Plants" on corvane-materials.example/plants), leaves the address to speak.
         short = len(titled) <= SECTION_TITLE_TERMS
@@ -490,7 +524,7 @@ def decide(prompt: str, system: str = "") -> dict:
         # its task ("Cell origin disclosure: Kestrel Automotive" for "Which battery suppliers does
         # Kestrel Automotive use?"); with notes in hand, a query with their names finds better.
         names_asked = not notes and any(name <= titled for name in asked_syn)
-        of_task = not task_terms or task_syn & (titled | addressed) or names_asked
+        of_task = not task_terms or task_syn & (titled | addressed) or names_asked or mentioned
         if not of_task:
             # Nothing of the task itself: a match on generic words only. But a chain's later link
             # asks about a name round one found, which the question never wrote ("About Norvik
@@ -502,6 +536,7 @@ def decide(prompt: str, system: str = "") -> dict:
             continue
         relevance = len(key_syn & titled) + 2 * len(distinct_syn & titled)
         relevance += URL_WORD_WEIGHT * (len(key_syn & addressed) + 2 * len(distinct_syn & addressed))
+        relevance += URL_WORD_WEIGHT * (len(key_syn & mentioned) + 2 * len(distinct_syn & mentioned))
         if relevance and asks_amount and (titled | url_terms(r["url"])) & DATA_PAGE_TERMS:
             relevance += DATA_PAGE_BONUS  # a figure asked for is likeliest on the data sheet
         if relevance or r["url"] in rivals:
@@ -539,7 +574,8 @@ def decide(prompt: str, system: str = "") -> dict:
 
     # A sub-question about each member of a set needs more notes than one about one thing.
     enough_notes = MIN_NOTES_TO_FINISH * (2 if re.search(r"\beach\b|\bevery\b", subquestion, re.I) else 1)
-    if room <= 0 or (len(notes) >= enough_notes and coverage >= COVERAGE_TO_FINISH):
+    unplaced = place_missing(subquestion, notes)
+    if room <= 0 or (len(notes) >= enough_notes and coverage >= COVERAGE_TO_FINISH and not unplaced):
         return finish(f"Notes cover {coverage:.0%} of the sub-question's terms.")
 
     # Rewrite the query with a name from the notes that no query has used yet.
@@ -547,7 +583,8 @@ def decide(prompt: str, system: str = "") -> dict:
     refused = {m.group(1) for e in errors for m in [re.search(r'"(.+?)"', e)] if m}
     names = Counter(e for n in notes for e in n["names"] if e.lower() not in subquestion.lower())
     base = query_from(subquestion, task)
-    for name, _ in names.most_common():
+    # A where-question's notes that name who makes the thing but not where: that name first.
+    for name in [*unplaced, *(n for n, _ in names.most_common() if n not in unplaced)]:
         if all(w.lower() in used_words for w in name.split()):
             continue
         query = f"{name} {base}"

@@ -214,3 +214,23 @@ def test_a_yearly_rate_is_not_one_years_total():
     assert disputed(notes, "How much cathode material does Marrowfield Chemicals make?") == [
         [("48,000 tonnes", "2026-02-24"), ("52,000 tonnes", "2025-12-01")]
     ]
+
+
+def test_an_approved_budget_and_a_later_cost_estimate_are_one_amount():
+    notes = [
+        evidence_note(
+            1,
+            "For Harrowgate Weir, the board approved a budget of 320 million euros.",
+            "tessel-water.example",
+            "2023-04-11",
+        ),
+        evidence_note(
+            2,
+            "Harrowgate Weir's cost has risen to 385 million euros in the regulator's review.",
+            "dunmore-analytics.example",
+            "2026-01-20",
+        ),
+    ]
+    assert disputed(notes, "What will Harrowgate Weir cost?") == [
+        [("320 million euros", "2023-04-11"), ("385 million euros", "2026-01-20")]
+    ]

@@ -259,6 +259,10 @@ def test_values_compare_as_quantities_and_dates_in_common_forms():
     assert ev.value_in("1.82 million", "delivered 1,820,000 vehicles")
     assert not ev.value_in("48 GWh", "48% of the cells")
     assert ev.value_in("Kessel", "the kessel plant") and not ev.value_in("Kessel", "Kesselberg")
+    # A unit of two words: the figure is the quantity; another counted noun is not.
+    assert ev.value_in("41.2 million cubic metres", "Tessel Water reported 41.2 million on 20 March 2026")
+    assert ev.value_in("41.2 million cubic metres", "produced 41,200,000 cubic metres")
+    assert not ev.value_in("41.2 million cubic metres", "41.2 million passengers")
     assert all(
         ev.date_in("2026-01-06", t) for t in ["on 6 January 2026", "January 6, 2026", "(2026-01-06)", "Jan. 2026"]
     )
