@@ -133,6 +133,7 @@ _WH_RE = re.compile(
     re.I,
 )
 VAGUE_MAX_TOPIC_TERMS = 3
+OVERVIEW_LEAD_RE = _VAGUE_LEAD_RE  # the same leads, about a named thing, ask for its profile
 
 
 def vague_topic(question: str) -> str:
@@ -414,6 +415,49 @@ def _plural(subject: list[str]) -> bool:
     return subject[:1] != [] and subject[0][:1].islower() and last.endswith("s") and not last.endswith("ss")
 
 
+_CLAIM_CHECK_RE = re.compile(
+    r"^(?:is|was)\s+it\s+(?:really\s+)?(?:true|correct|right|accurate|the case|so)\s+that\s+(?P<claim>.+)$", re.I
+)
+
+
+_AMOUNT_CLAIM_RE = re.compile(
+    r"^(?P<subject>.+?)\s+(?P<verb>(?-i:[a-z]+s))\s+(?:(?:about|around|roughly|nearly|almost|over|under|more than|"
+    r"less than|at least|only)\s+)?(?:a|an|one|two|three|four|half|\d[\d.,]*)\s*(?:%|per ?cent|percent|fifth|"
+    r"quarter|third|half|tenth|fifths|quarters|thirds|tenths)?\s+of\s+(?P<whole>.+?)(?P<rest>\s+(?:before|after|by|in|"
+    r"since|during|when|until)\b.*)?$",
+    re.I,
+)
+
+
+def _base_verb(verb: str) -> str:
+    """ "loses" -> "lose", "supplies" -> "supply", "reaches" -> "reach", "has" -> "have"."""
+    v = verb.lower()
+    if v == "has":
+        return "have"
+    if v.endswith("ies"):
+        return v[:-3] + "y"
+    if re.search(r"(?:ch|sh|ss|x|z|o)es$", v):
+        return v[:-2]
+    return v[:-1]
+
+
+def amount_of(claim: str) -> str:
+    """ "KIWC loses about a fifth of its water before it reaches customers" -> "How much of its
+    water does KIWC lose before it reaches customers?": the figure that settles a claim about a
+    share; "" when the claim states no share of something."""
+    m = _AMOUNT_CLAIM_RE.match(claim.strip().rstrip("?."))
+    if not m:
+        return ""
+    subject = m.group("subject")
+    return f"How much of {m.group('whole')} does {subject} {_base_verb(m.group('verb'))}{m.group('rest') or ''}?"
+
+
+def claim_checked(question: str) -> str:
+    """The claim an "Is it true that …?" question asks to check; "" for any other question."""
+    m = _CLAIM_CHECK_RE.match(_norm(question).strip().rstrip("?.! "))
+    return m.group("claim") if m else ""
+
+
 def absence_clause(subquestion: str) -> str:
     """The part of "The sources found do not state …" that a sub-question fills: an indirect
     question without a question mark. "Which company supplies NMC cells to Norvik Electric?" ->
@@ -429,6 +473,9 @@ def absence_clause(subquestion: str) -> str:
     first = tokens[0].lower()
     if first in {"compare", "contrast"} and len(tokens) > 1:  # "Compare the fleets of A and B"
         return f"how {' '.join(tokens[1:])} compare"
+    claim = _CLAIM_CHECK_RE.match(text)
+    if claim:  # "Is it true that X loses …": the claim is already a statement
+        return f"whether {claim.group('claim')}"
     if first in _AUX:
         return " ".join(["whether"] + _uninvert(first, tokens[1:], yes_no=True))
     # The wh-phrase runs to the first auxiliary; with none, it is the subject ("which company supplies …").

@@ -144,7 +144,9 @@ def composed_problem(text: str, notes: list) -> tuple[str, str]:
         else:
             return "", f"names or figures in none of its quotes: {', '.join(missing)[:300]}"
     if composition.source_voice(repaired):
-        bare = composition.without_label(repaired.strip()).rstrip(".!?").strip()
+        # Without its label and, when it is already attributed ("Mwsr writes: “We now estimate …”"),
+        # without the quotation marks around the source's words.
+        bare = composition.without_label(repaired.strip()).strip().strip('\u201c\u201d"').rstrip(".!?").strip()
         own = next((n for n in notes if bare and bare.lower() in n.quote.lower()), None)
         if own is None:
             return "", "the source's own words (first person, a reply) written as the report's"

@@ -215,7 +215,8 @@ def find_scope(question: str, notes: list[EvidenceNote], subquestions: list[str]
 def _on_own_site(note: EvidenceNote, named: set) -> bool:
     """The note's page is on the site of a name in scope (castellan-cables.example for Castellan
     Cables): what it lists of its own are that name's. An upload's collection is no site."""
-    return not note.is_upload and any(composition.names_the_site(name, note.domain) for name in named)
+    # Names in scope are kept lower-cased; the site-name check reads a name as written.
+    return not note.is_upload and any(composition.names_the_site(name.title(), note.domain) for name in named)
 
 
 def _ordinary_opener(claim: str, known: set) -> set[str]:

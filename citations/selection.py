@@ -22,8 +22,8 @@ MAX_NAMES_ONLY_CLAIMS = 4  # per section: background on the subject a reader nee
 
 def uncorroborated_figures(notes: list[EvidenceNote], facts: list[fx.Fact]) -> dict[int, str]:
     """{note id: reason} for notes from a doubtful source (credibility under DOUBTFUL) that state a
-    figure no other origin gives for the same subject: a key number needs a second, independent
-    source when its only source is of doubtful quality. A primary source (the subject's own site
+    figure no other origin gives for the same subject (a low-quality one does not count): a key
+    number needs a second, independent source when its only source is of doubtful quality. A primary source (the subject's own site
     on itself) is exempt."""
     out = {}
     by_note: dict[int, list[fx.Fact]] = {}
@@ -36,7 +36,14 @@ def uncorroborated_figures(notes: list[EvidenceNote], facts: list[fx.Fact]) -> d
         if any(fx._is_publisher(e, note) for e in fx._entity_keys(note.claim)):
             continue
         for f in by_note[note.id]:
-            if not any(g.origin != f.origin and fx.same_subject(f, g) and fx.same_value(f, g) for g in facts):
+            # A content farm repeating the figure is no second source: it corroborates nothing.
+            if not any(
+                g.origin != f.origin
+                and not credibility.is_low_quality(g.credibility)
+                and fx.same_subject(f, g)
+                and fx.same_value(f, g)
+                for g in facts
+            ):
                 out[note.id] = (
                     f"figure {f.value_text} only from a doubtful source ({note.domain}, credibility "
                     f"{note.credibility:.2f}) and no other source"

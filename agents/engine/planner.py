@@ -765,8 +765,12 @@ def _explain_plan(p: _Plan, shape: qshape.QuestionShape, deep: bool) -> None:
         p.add(f"What could slow {subject}?", answer, 1)
         p.add(f"How has {subject} changed since {_this_year() - 3}?", evidence)
     elif kind == "yesno":
-        p.add(f"Who says that {qtext.absence_clause(ask).removeprefix('whether ')}?", answer, 1)
-        p.add(f"In which cases is it not so that {qtext.absence_clause(ask).removeprefix('whether ')}?", answer, 1)
+        claim = qtext.absence_clause(ask).removeprefix("whether ")
+        # A claim about an amount ("loses about a fifth of its water …") is checked against the
+        # amount the sources give: asked as a figure first, then who says so and who does not.
+        p.add(qtext.amount_of(claim), answer, 1)
+        p.add(f"Who says that {claim}?", answer, 1)
+        p.add(f"In which cases is it not so that {claim}?", answer, 1)
     elif kind == "superlative":
         # "Which wind farm has ordered the most powerful turbines in 2025": the things ranked
         # (words before any auxiliary), the auxiliary, the verb, what ranks them and when.
@@ -787,7 +791,10 @@ def _explain_plan(p: _Plan, shape: qshape.QuestionShape, deep: bool) -> None:
             # suppliers by total installed capacity"
             they = f"they {'have ' if aux in {'has', 'have'} else ''}{verb}"
             ranked_by = f"the {what} {they}" if verb else what
-            p.add(f"Rank the {many} by {ranked_by}{when}", answer, 1)
+            if not p.add(f"Rank the {many} by {ranked_by}{when}", answer, 1):
+                # The question is that request ("Rank the ferry operators by passengers carried"):
+                # the same ranking asked as the list it is made from.
+                p.add(f"List the {many} with their {what}{when}", answer, 1)
             if verb.endswith("ed") and aux in {"has", "have"}:
                 p.add(f"How many {what} has each of those {many} {verb}{when}?", evidence, 1)
             elif verb.endswith("ed") and not aux:
@@ -825,12 +832,61 @@ def _vague_plan(p: _Plan, shape: qshape.QuestionShape, deep: bool) -> None:
         p.add(f"What limits {topic}?", recent, 1)
 
 
+_FACILITY_HEADS = frozenset(
+    "plant plants factory factories farm mine site line station project port terminal dam reservoir works "
+    "refinery mill depot airport bridge tunnel hospital campus centre center".split()
+)
+
+
+def _profile_plan(p: _Plan, shape: qshape.QuestionShape, deep: bool) -> None:
+    """An overview of one named thing ("Tell me about the Praia Serena desalination plant"): what
+    it is and who runs it, the figures that measure it, who built or makes what it uses, and what
+    has changed lately; the plan says so, so the user can focus it."""
+    thing = shape.subject
+    since = _this_year() - 2
+    head = thing.split()[-1].lower() if thing.split() else ""
+    facility = head in _FACILITY_HEADS
+    p.scope = (
+        f"“{shape.text}” asks for an overview of {thing}, so this plan covers what it is and who runs it, "
+        f"the figures that measure it, who {'built and supplies it' if facility else 'it works with'}, and what has "
+        f"changed since {since}. Edit the sub-questions to focus it."
+    )
+    what = p.section("What it is", f"What {thing} is, who runs it and since when.")
+    figures = p.section("Figures", f"The figures that measure {thing}, with dates.")
+    partners = p.section(
+        "Who built and supplies it" if facility else "Who it works with", "Builders, suppliers, partners."
+    )
+    recent = p.section(f"Since {since}", f"What has changed for {thing} since {since}, and its problems.")
+    name = shape.entities[0] if shape.entities else thing
+    if facility:
+        asks = [
+            ("Who runs {}, and since when has it operated?", what),
+            ("How large is {}: its capacity, output and cost?", figures),
+            ("Who built {}, and who supplies its equipment?", partners),
+        ]
+    else:
+        asks = [
+            ("What does {} do, who leads it, and since when?", what),
+            ("Which figures measure {}: size, sales, staff?", figures),
+            ("Who are the main partners, suppliers or customers of {}?", partners),
+        ]
+    asks.append(("What has changed for {} since " + str(since) + "?", recent))
+    if deep:
+        asks.append(("What problems has {} had?", recent))
+    for template, section in asks:
+        # The whole phrase when it does not quote the question back, else the name alone.
+        if not p.add(template.format(thing), section, 1):
+            p.add(template.format(name), section, 1)
+
+
 def plan(question: str, depth: str, feedback: str = "", min_sq: int = 4, max_sq: int = 8) -> dict:
     shape = qshape.parse(question)
     deep = depth == "deep"
     p = _Plan(question)
     if shape.kind == "vague":
         _vague_plan(p, shape, deep)
+    elif shape.kind == "profile":
+        _profile_plan(p, shape, deep)
     elif shape.kind in {"compare", "list", "trend"} and shape.focus and shape.set_like:
         _set_plan(p, shape, deep)
     elif shape.chain and shape.asks:
@@ -941,7 +997,7 @@ def _pad(p: _Plan, shape: qshape.QuestionShape) -> None:
         or " ".join(
             w
             for w in shape.text.rstrip("?").split()
-            if w.lower() not in tx.STOPWORDS and w.lower() not in {"many", "much", "tell", "me"}
+            if w.lower() not in tx.STOPWORDS and w.lower() not in {"many", "much", "tell", "me", "true", "give", "show"}
         )
     )
     for text in (

@@ -154,6 +154,7 @@ KINDS = (
     "trend",
     "outlook",
     "vague",
+    "profile",
 )
 
 
@@ -917,18 +918,59 @@ _POSSESSIVE_RANK_RE = re.compile(
 
 # "the most recent cost estimate": which of a figure's values to give (the latest; the plan asks
 # for the earlier ones too), not a thing a chain must find first.
-_LATEST_FIGURE_RE = re.compile(
+LATEST_FIGURE_RE = re.compile(
     r"\bthe\s+(?:most\s+recent|latest|newest|current)\s+(?=(?:[a-z][\w-]*\s+){0,2}?(?:estimate|figure|forecast|count|"
     r"number|projection|value|price|cost|total|rate)s?\b)",
     re.I,
 )
 
 
+# "Rank the desalination plants operating on the coast by daily capacity": a ranking asked as a
+# request is the superlative question "Which … have the largest daily capacity?".
+_RANK_REQUEST_RE = re.compile(
+    r"^\s*(?:please\s+)?(?:rank|order|sort)\s+(?:the\s+|all\s+)?(?P<things>.+?)\s+by\s+(?:their\s+|its\s+)?"
+    r"(?P<measure>.+?)\s*[.?!]?\s*$",
+    re.I,
+)
+
+
 def _normal_form(question: str) -> str:
-    """The question as the parser reads it: a figure's latest value and a possessive ranking said in the
-    forms above."""
-    question = _LATEST_FIGURE_RE.sub("the ", question)
+    """The question as the parser reads it: a figure's latest value, a possessive ranking and a
+    ranking request said in the forms above."""
+    rank = _RANK_REQUEST_RE.match(question)
+    if rank and not re.search(r"\b(?:largest|smallest|most|least|highest|lowest)\b", rank.group("measure"), re.I):
+        question = f"Which {rank.group('things')} have the largest {rank.group('measure')}?"
+    question = LATEST_FIGURE_RE.sub("the ", question)
     return _POSSESSIVE_RANK_RE.sub(lambda m: f"the {m.group('np')} of {m.group('owner')}", question)
+
+
+_REQUEST_RE = re.compile(
+    r"^(?:please\s+)?(?:(?:tell|show|give|find)\s+me|i\s+(?:want|need)\s+to\s+know|i'd\s+like\s+to\s+know)"
+    r"\s+(?:about\s+)?(?P<rest>(?:the|a|an|all|each|every)\s+.+)$",
+    re.I,
+)
+
+
+def _as_question(phrase: str) -> str:
+    """ "the battery suppliers of X in 2025, and explain why …" -> "What are the battery suppliers
+    of X in 2025, and explain why …?": the head before "of" or a clause says is or are."""
+    head = re.match(
+        r"^(?:the|a|an|all|each|every)\s+(?:[\w\-]+\s+){0,3}?(?P<head>[\w\-]+)(?=\s+(?:of|in|at|for|on|by|from|that|which|operating|according)\b|\s*,|\s*$)",
+        phrase,
+        re.I,
+    )
+    plural = bool(head) and head.group("head").lower().endswith("s") and not head.group("head").lower().endswith("ss")
+    return f"What {'are' if plural else 'is'} {phrase.rstrip(' ?.!')}?"
+
+
+def _names_one_thing(topic: str) -> bool:
+    """ "the Praia Serena desalination plant", "Tessel Water": a name and at most a few words of
+    what it is; not "the battery suppliers of Norvik Electric in 2025", which asks a set."""
+    names = clean_entities(topic)
+    if not names:
+        return False
+    rest = re.fullmatch(rf"(?:the\s+)?{re.escape(names[0])}(?P<head>(?:\s+[a-z][\w\-]*){{0,3}})", topic.strip())
+    return bool(rest) and not set(rest.group("head").split()) & (_PREPOSITIONS | {"and", "or"})
 
 
 def parse(question: str) -> QuestionShape:
@@ -957,8 +999,18 @@ def parse(question: str) -> QuestionShape:
     time_m = _TIME_RE.search(q)
     time = _clean(time_m.group("phrase")) if time_m else ""
     entities = tuple(dict.fromkeys(clean_entities(q)))
+    m = qtext.OVERVIEW_LEAD_RE.match(q.rstrip(" ?.!"))
+    if m and _names_one_thing(m.group("topic")) and len(_split_parts(q)) == 1:
+        # "Tell me about the Praia Serena desalination plant", "Tell me about Tessel Water": an
+        # overview of one named thing, not a field to narrow.
+        return QuestionShape("profile", "", _clean(m.group("topic")), None, q, time, entities, asks=(q,))
     if vague:
         return QuestionShape("vague", "", vague, None, q, time, entities, asks=(q,), vague_topic=vague)
+    imperative = _REQUEST_RE.match(q)
+    if imperative:
+        # "Tell me about the battery suppliers of X", "Give me the total capacity …": a request
+        # for what the words name, parsed as the question it is.
+        return parse(_as_question(imperative.group("rest")))
     parts = _split_parts(q)
     first_kind = _kind(parts[0])
     # The first part's answer may be what a later part is about ("…, and which company supplies its LFP cells?").
@@ -980,7 +1032,11 @@ def parse(question: str) -> QuestionShape:
             index == 0
             and len(parts) > 1
             and _ASKS_ENTITY_RE.match(part)
-            and any((_refers_to_answer(p) and not _demonstrative_np(p, part)) or _elliptical(p) for p in parts[1:])
+            and any(
+                (_refers_to_answer(p) and not _demonstrative_np(p, part) and not _neuter_after_who(part, p))
+                or _elliptical(p)
+                for p in parts[1:]
+            )
         ):
             # The first part's answer is a thing the later parts ask about: it is a hop.
             answer_key = f"U{len(chain) + 1}"
@@ -1205,6 +1261,13 @@ def _demonstrative_np(part: str, first: str) -> str:
     return part[: m.start()] + "the " + found.group("np") + part[m.end() :]
 
 
+def _neuter_after_who(first: str, later: str) -> bool:
+    """ "Who chairs the board of X, and who is its chief executive?": "its" is never a person, so
+    it points to the thing the first part names, not to the person that part asks for."""
+    m = _ANAPHOR_RE.search(later)
+    return bool(m and (m.group("pron") or "").lower() in {"its", "it"} and re.match(r"^\s*(?:who|whom)\b", first, re.I))
+
+
 def _resolve_anaphor(part: str, first: str, answer_key: str) -> str:
     """Write a later part's reference to the first part out: to the first part's answer when
     the first part asks for a thing ("which company …, and where is that company's plant" ->
@@ -1215,15 +1278,16 @@ def _resolve_anaphor(part: str, first: str, answer_key: str) -> str:
         return part
     word = (m.group("pron") or "").lower()
     plural_np_m = re.search(
-        r"\bthe\s+((?:[\w\-]+\s+){0,3}?[a-z\-]+s)(\s+of\s+(?:\{U\d+\}|[A-Z][\w\-]*(?:\s+[A-Z][\w\-]*)*))?", first
+        r"\b(?:the|both|all)\s+((?:[\w\-]+\s+){0,3}?[a-z\-]+s)\b(\s+of\s+(?:\{U\d+\}|[A-Z][\w\-]*(?:\s+[A-Z][\w\-]*)*))?",
+        first,
     )
-    if answer_key:
+    if answer_key and not _neuter_after_who(first, part):
         target = "{" + answer_key + "}"
     elif word in {"they", "them", "their"} and plural_np_m:
         target = plural_np_m.group(0)
     else:
         names = [e for e in tx.entities(first) if e.split()[0].lower() not in _WH_LEADS]
-        target = names[0] if names else ""
+        target = re.sub(r"(?:'s|’s)$", "", names[0]) if names else ""
         if not target:
             return part
     poss = m.group("poss") or ""

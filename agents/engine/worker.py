@@ -40,6 +40,10 @@ MIN_NOTES_TO_FINISH = 4
 # name, its path), each counting this much of a title word: a site's name is on every page of the
 # site, and a title that does name asked words says more about the page than its address.
 URL_WORD_WEIGHT = 0.5
+# A name the snippet holds (search_worker.mentions) weighs less than a word of the address: the
+# snippet is a window of the page, and a title that says the asked thing ("Our plants" for "Which
+# cathode plant …") still comes first; a mention lifts a title that says nothing asked.
+MENTION_WEIGHT = 0.25
 SECTION_TITLE_TERMS = 1  # a title of one word names a section of a site, not what the page is about
 # Once the notes hold a figure for a sub-question that asks for an amount, a result from a site
 # this worker has already read (or picked in this batch) is worth this share of its score per
@@ -512,8 +516,8 @@ def decide(prompt: str, system: str = "") -> dict:
             continue
         titled = tx.synonym_terms(f"{r['title']} {r.get('snippet') or ''}")
         # The names that the result's snippet holds (search_worker.mentions) and that the task does
-        # not (a chain's link: round one found them) count like words of its address, less than
-        # the title's: "Our network" mentions the asked line, "About <the asked maker>" names it.
+        # not (a chain's link: round one found them) count at MENTION_WEIGHT: "Our network"
+        # mentions the asked line, "About <the asked maker>" names it.
         found_names = [n for n in (r.get("mentions") or "").split(";") if tx.term_set(n) - task_terms]
         mentioned = tx.synonym_terms(" ".join(found_names)) - titled
         # A title that says nothing asked ("Full-year results 2025"), or only a section's name
@@ -536,7 +540,7 @@ def decide(prompt: str, system: str = "") -> dict:
             continue
         relevance = len(key_syn & titled) + 2 * len(distinct_syn & titled)
         relevance += URL_WORD_WEIGHT * (len(key_syn & addressed) + 2 * len(distinct_syn & addressed))
-        relevance += URL_WORD_WEIGHT * (len(key_syn & mentioned) + 2 * len(distinct_syn & mentioned))
+        relevance += MENTION_WEIGHT * (len(key_syn & mentioned) + 2 * len(distinct_syn & mentioned))
         if relevance and asks_amount and (titled | url_terms(r["url"])) & DATA_PAGE_TERMS:
             relevance += DATA_PAGE_BONUS  # a figure asked for is likeliest on the data sheet
         if relevance or r["url"] in rivals:

@@ -377,7 +377,8 @@ def _heading_like(claim: str) -> bool:
     ends = text.endswith((".", "!", "?", "\u201d", '"'))
     # a dateline ("Seoul and Ostrava, 15 September 2025."): names and a date, nothing said
     verbless = not _VERBISH_RE.search(text)
-    dateline = all(w[:1].isupper() or w.lower() in {"and", "of", "the"} for w in words) and verbless
+    # ("Mira Holt: Chair of the Board." is an entry of a list of people, its term and what it is)
+    dateline = all(w[:1].isupper() or w.lower() in {"and", "of", "the"} for w in words) and verbless and ":" not in text
     # a document's title line with its date ("Tessel Energy internal supply memo, May 2025.")
     dated_title = verbless and _DATED_END_RE.search(text) is not None
     return (
@@ -711,6 +712,12 @@ _AHEAD_RE = re.compile(
 )
 
 
+def _latest_figure_out(question: str) -> str:
+    from agents.engine import question as qshape
+
+    return qshape.LATEST_FIGURE_RE.sub("the ", question)
+
+
 def _outlook_ask(question: str) -> str:
     """ "What is the outlook for sodium-ion batteries in electric cars?" -> "sodium ion": what the
     notes must be about, without the frame word; "" for other questions."""
@@ -732,9 +739,13 @@ def write_answer(prompt: str) -> dict:
     say so in `unanswered`."""
     asked = bk.block(prompt, "question")
     notes = [_voiced(n) for n in _notes(prompt) if not _heading_like(n["claim"])]
-    # An outlook question is answered by the notes about its topic that look ahead.
-    question = _outlook_ask(asked) or asked
-    if question != asked:
+    # An outlook question is answered by the notes about its topic that look ahead; a claim to
+    # check about an amount ("Is it true that X loses about a fifth of its water …?") by the
+    # notes that give the amount ("How much of its water does X lose …?").
+    # "The most recent estimate of …" asks which value to give, not for a word a note must say.
+    outlook = _outlook_ask(asked)
+    question = outlook or qtext.amount_of(qtext.claim_checked(asked)) or _latest_figure_out(asked)
+    if outlook:
         notes = [n for n in notes if _AHEAD_RE.search(n["claim"])] or notes
     sqs = [
         (int(b.attrs.get("hop") or 0), int(b.attrs.get("round") or 1), b.attrs.get("id", ""), b.body.strip())
@@ -805,7 +816,10 @@ def write_answer(prompt: str) -> dict:
         # little more: its worker looked for exactly this.
         scored = [
             (
-                fit(ask, n, by_name) + (OWN_SQ_BONUS if sq_id and n["sq"] == sq_id else 0) + _place_given(ask, n),
+                fit(ask, n, by_name)
+                + (OWN_SQ_BONUS if sq_id and n["sq"] == sq_id else 0)
+                + _place_given(ask, n)
+                + _person_given(ask, n),
                 n["quality"],
                 -n["place"],
                 n,
@@ -817,7 +831,13 @@ def write_answer(prompt: str) -> dict:
         # An opening states what the sources establish: a source speaking for itself
         # ("TurbineTalk Forum writes: “we will ask …”") answers an ask only when no plainly
         # stated note does (and below, is never the second sentence of an answer given).
-        scored = [x for x in scored if not (x[3].get("voiced") or _remark(x[3]["claim"]))] or scored
+        plain = [x for x in scored if not (x[3].get("voiced") or _remark(x[3]["claim"]))]
+        if any(qtext.asks_amount(a) for a, _, _ in options) and not any(_gives_figure(x[3]["claim"]) for x in plain):
+            # The figure asked for, said by its source in its own voice ("Mwsr writes: “We now
+            # estimate the cost at 495 million euros …”"), answers better than a plain sentence
+            # without it.
+            plain = [x for x in scored if _gives_figure(x[3]["claim"])] or plain
+        scored = plain or scored
         # The opening stands alone: a note that points back ("The two suppliers will …") only
         # when nothing that names its subject answers.
         scored = [x for x in scored if not composition.points_back(x[3]["claim"])] or scored
@@ -943,6 +963,35 @@ def _place_given(ask: str, note: dict) -> float:
     return 0.0
 
 
+# "Who chairs …", "Who is the chief executive of …": an ask for a person in a role. A note that
+# names someone the ask does not, beside a role word ("Rui Mendonca: Chair of the Board", "said
+# Ines Carvalhal, chief executive"), answers it; a note that only shares the ask's nouns ("the
+# board … approved the plant") does not, however many of them it holds.
+_PERSON_ASK_RE = re.compile(
+    r"^\s*(?:according to [^,]+,\s*)?who\b(?!\s+(?:built|builds|makes|made|supplies|supplied))", re.I
+)
+_ROLE_WORDS = (
+    r"chair(?:man|woman|person)?|chief executive|ceo|president|director|founder|co-founder|head|manager|"
+    r"minister|mayor|governor|chancellor|secretary|spokes(?:man|woman|person)|owner|leader|principal"
+)
+_ROLE_RE = re.compile(rf"\b(?:{_ROLE_WORDS})\b", re.I)
+PERSON_GIVEN_BONUS = 0.25  # of an ask's weight, as for a place
+
+
+def _person_given(ask: str, note: dict) -> float:
+    """A bonus for a note that answers a who-ask with a person in a role the ask does not name."""
+    if not _PERSON_ASK_RE.search(ask) or not _ROLE_RE.search(note["claim"]):
+        return 0.0
+    asked = ask.lower()
+    for name in tx.entities(note["claim"]):
+        words = name.split()
+        if 2 <= len(words) <= 3 and name.lower() not in asked and not name.isupper():
+            near = note["claim"][max(0, note["claim"].find(name) - 40) : note["claim"].find(name) + len(name) + 40]
+            if _ROLE_RE.search(near):
+                return PERSON_GIVEN_BONUS
+    return 0.0
+
+
 def _named_asks(question: str, notes: list[dict], subquestions: list[str]) -> list[str]:
     """The question's asks with its chain's links named: as later rounds asked them, else as the
     notes name them (the gap check's resolution, agents/engine/gap.py, over every note's claim
@@ -995,6 +1044,11 @@ def _names(note: dict, name: str) -> bool:
     low = name.lower()
     if low in note["claim"].lower() or low in note.get("source", "").lower():
         return True
+    # Its initials, as the page writes it once it has said the name ("KIWC" of "Kelleth Island
+    # Water Company"): three letters or more, in capitals, as a word.
+    initials = "".join(w[0] for w in name.split() if w[:1].isupper())
+    if len(initials) >= 3 and re.search(rf"(?<![\w-]){initials}(?![\w-])", note["claim"]):
+        return True
     # A model's designation names it, with or without its maker: "For model KX-14, …" on the
     # maker's page is the "Kessel KX-14" asked about.
     codes = _DESIGNATION_RE.findall(name)
@@ -1008,6 +1062,11 @@ def _names(note: dict, name: str) -> bool:
 _DESIGNATION_RE = re.compile(r"(?<![\w-])(?:[A-Z]{1,4}-?\d{1,5}[A-Za-z]?|\d{1,4}-[A-Z]{1,4})(?![\w-])")
 
 
+# Words that name the kind of answer, not what it is about ("the estimate of what X will cost" is
+# answered by X's cost, whichever word the source uses for its figure).
+_ANSWER_KIND_TERMS = frozenset(w[:5] for w in ("estimate", "figure", "value", "number", "amount"))
+
+
 def _asks_covered(question: str, notes: list[dict]) -> bool:
     """Every word the question asks about (beyond its names) is in at least one note that also
     names the question's subject: the answer is there, spread over notes."""
@@ -1015,7 +1074,7 @@ def _asks_covered(question: str, notes: list[dict]) -> bool:
     # A frame word ("the main risks for X", "the key issues of X") is what the notes' statements
     # are, not a word they use: the risks of a project are its rising cost and an unsettled grid
     # connection, and no page need call them risks.
-    wanted = _ask_terms(question) - {w[:5] for w in qtext.GENERIC_WORDS}
+    wanted = _ask_terms(question) - {w[:5] for w in qtext.GENERIC_WORDS} - _ANSWER_KIND_TERMS
     # The noun a name heads is the subject itself ("the Harrow Tunnel project"), not what is asked.
     for name in names:
         for m in re.finditer(rf"{re.escape(name)}(?:'s)?\s+([a-z][\w-]+)", question):

@@ -104,7 +104,7 @@ def clean_html(html: str, url: str = "") -> CleanPage:
     # Data tables become one sentence per row, with their headers (agents/sources/tables.py),
     # so a fact that exists only in a cell can be read and quoted; the dates and title below
     # still come from the page as served.
-    readable = tables.linearise_html_tables(visible)
+    readable = tables.linearise_definition_lists(tables.linearise_html_tables(visible))
     text = trafilatura.extract(
         readable,
         url=url or None,

@@ -17,10 +17,15 @@ def _storage():
     return storages["pages"]
 
 
+def ref_of(kind: str, data: bytes) -> str:
+    """The content_ref `data` has (or would have) when stored."""
+    digest = hashlib.sha256(data).hexdigest()
+    return f"{kind}/{digest[:2]}/{digest}"
+
+
 def put_bytes(kind: str, data: bytes) -> str:
     """Store `data` and return its content_ref."""
-    digest = hashlib.sha256(data).hexdigest()
-    ref = f"{kind}/{digest[:2]}/{digest}"
+    ref = ref_of(kind, data)
     storage = _storage()
     if not storage.exists(ref):
         storage.save(ref, ContentFile(data))

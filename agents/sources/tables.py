@@ -167,6 +167,44 @@ def linearise_html_tables(html: str) -> str:
     return lxml.html.tostring(root, encoding="unicode") if changed else html
 
 
+def linearise_definition_lists(html: str) -> str:
+    """The page with each definition list (<dl>: a leadership page's names and roles, a
+    glossary's terms) replaced by one paragraph per entry, "Term: description", so a role read
+    from the page says whose it is ("Rui Mendonca: Chair of the Board."); extracted as it comes,
+    the name and its role are two list lines and the role names no one."""
+    if "<dl" not in html.lower():
+        return html
+    try:
+        root = lxml.html.fromstring(html)
+    except (lxml.etree.ParserError, ValueError):
+        return html
+    changed = False
+    for dl in list(root.iter("dl")):
+        if dl.getparent() is None:
+            continue
+        entries: list[tuple[str, list[str]]] = []
+        for child in dl.iter("dt", "dd"):
+            text = _clean(child.text_content())
+            if child.tag == "dt":
+                entries.append((text, []))
+            elif entries and text:
+                entries[-1][1].append(text)
+        if not entries or any(not term or len(term.split()) > MAX_TERM_WORDS for term, _ in entries):
+            continue
+        block = lxml.html.Element("div")
+        for term, descriptions in entries:
+            p = lxml.html.Element("p")
+            p.text = f"{term}: {' '.join(descriptions)}" if descriptions else term
+            block.append(p)
+        block.tail = dl.tail
+        dl.getparent().replace(dl, block)
+        changed = True
+    return lxml.html.tostring(root, encoding="unicode") if changed else html
+
+
+MAX_TERM_WORDS = 8  # a term longer than this is a paragraph of its own, not a label
+
+
 # --- Markdown ------------------------------------------------------------------------------
 _MD_SEPARATOR_RE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
 _MD_HEADING_RE = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$")

@@ -88,3 +88,32 @@ def test_reloading_a_corpus_scores_its_pages_again_with_the_current_signals(tmp_
         == fresh
         == quality.score_page(doc.url, doc.title, doc.text, doc.published)
     )
+
+
+@pytest.mark.django_db
+def test_a_page_read_under_an_address_before_its_corpus_was_loaded_is_read_anew(tmp_path):
+    # An earlier corpus (or an earlier load of this one) left a cached copy of the address: the
+    # page loaded now is what a reader gets, not the cached text.
+    from agents.sources import pages, store
+    from jobs.models import PageCache
+
+    one = make_corpus(tmp_path / "one", [("https://a.example/x", "Alpha", "Alpha has ten turbines.")])
+    two = make_corpus(tmp_path / "two", [("https://a.example/x", "Alpha", "Alpha has eleven turbines now.")])
+    load(one)
+    pages.get_page("https://a.example/x")
+    load(two)  # the other corpus's page at the same address
+    page = pages.get_page("https://a.example/x")
+    assert "eleven turbines" in store.get_text(page.content_ref)
+    assert PageCache.objects.filter(url="https://a.example/x").count() == 1
+
+
+@pytest.mark.django_db
+def test_a_definition_list_cleaned_as_list_lines_is_cleaned_again(tmp_path):
+    dl = "<dl><dt>Mira Holt</dt><dd>Chair of the Board since 2020.</dd></dl>"
+    one = make_corpus(tmp_path / "one", [("https://a.example/x", "Alpha", "Alpha is run by a board." + dl)])
+    load(one)
+    doc = Document.objects.get(url="https://a.example/x")
+    assert "Mira Holt: Chair of the Board since 2020." in doc.text
+    Document.objects.filter(pk=doc.pk).update(text="Alpha\n- Mira Holt\n- Chair of the Board since 2020.")
+    assert load(one) == (0, 1)
+    assert "Mira Holt: Chair of the Board since 2020." in Document.objects.get(pk=doc.pk).text

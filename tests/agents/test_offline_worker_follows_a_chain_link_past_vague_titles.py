@@ -118,3 +118,20 @@ def test_place_missing_is_empty_for_a_question_that_does_not_ask_where():
     notes = [{"digest": note_digest(c), **worker._parse_digest(note_digest(c))} for c, _ in NOTES_WITHOUT_PLACE]
     assert worker.place_missing("Which company makes the axles of the SR-40?", notes) == []
     assert worker.place_missing(WHERE, notes)[0] == "Tamsin Gears"
+
+
+def test_a_title_that_says_the_asked_thing_still_comes_before_a_mere_mention():
+    # The snippet is a window of the page: "About Tamsin Gears" mentions the found town, "Our
+    # plants" says what is asked; the mention lifts a title only when nothing else does.
+    subquestion = "Which axle plant supplies Orvelle?"
+    results = [
+        _result(1, "About Tamsin Gears", "https://tamsin-gears.example/about", "Orvelle"),
+        _result(2, "Our plants", "https://tamsin-gears.example/plants"),
+    ]
+    out = worker_decision(
+        "In which town is the axle plant that supplies the factory of Quarnby Rail's largest supplier?",
+        subquestion,
+        [search_observation(subquestion, results)],
+        queries_sent=[subquestion],
+    )
+    assert out["arguments"]["urls"][0] == "https://tamsin-gears.example/plants"

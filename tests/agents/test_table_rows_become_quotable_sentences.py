@@ -126,3 +126,26 @@ def test_docx_tables_become_row_sentences_with_the_caption_before_them():
     assert "Pack sizes by model — Model: Norvik Fjord; Pack (kWh): 82." in text
     assert "Pack sizes by model — Model: Norvik Sol; Pack (kWh): 60." in text
     assert text.index("Supplier review") < text.index("Norvik Fjord") < text.index("Figures are gross")
+
+
+LEADERSHIP_PAGE = """<!DOCTYPE html><html><head><title>Leadership | Tessel Water</title></head><body>
+<main><article><h1>Leadership</h1>
+<p>Tessel Water is governed by a board appointed by the towns it serves. Day-to-day management rests with the
+executive team, which reports to the board every month.</p>
+<dl><dt>Mira Holt</dt><dd>Chair of the Board. Former mayor of Dunmere; chair since 2020.</dd>
+<dt>Oskar Lenz</dt><dd>Chief Executive since March 2023.</dd></dl>
+<p>Board papers and minutes are published on the members' portal every quarter.</p>
+</article></main></body></html>"""
+
+
+def test_a_definition_list_entry_keeps_its_term_beside_its_description():
+    text = clean.clean_html(LEADERSHIP_PAGE, "https://tessel-water.example/leadership").text
+    assert "Mira Holt: Chair of the Board. Former mayor of Dunmere; chair since 2020." in text
+    assert "Oskar Lenz: Chief Executive since March 2023." in text
+    assert "\n- Mira Holt\n" not in text
+
+
+def test_the_offline_reader_quotes_a_role_with_the_name_it_belongs_to():
+    text = clean.clean_html(LEADERSHIP_PAGE, "https://tessel-water.example/leadership").text
+    quotes = [n["quote"] for n in engine_reader.read("Who chairs the board of Tessel Water?", text)["notes"]]
+    assert "Mira Holt: Chair of the Board." in quotes

@@ -28,3 +28,20 @@ def test_notes_about_things_linked_to_nothing_the_question_names_are_off_topic()
 def test_a_question_that_names_nothing_keeps_a_note_that_shares_its_words():
     out = select(question="What usable battery capacity do electric pickups have?", outline=OUTLINE, notes=NOTES)
     assert 5 in out["sections"]["S"], out["withheld"]
+
+
+def test_a_person_on_the_own_site_of_the_named_body_is_linked_to_it():
+    # The leadership page of Tessel Water Authority (tessel-water.example, a site name the domain
+    # shortens) lists its chair without repeating its name.
+    notes = [
+        evidence_note(1, "Mira Holt: Chair of the Board.", "tessel-water.example"),
+        evidence_note(2, "Tessel Water Authority is governed by a board of the towns it serves.", "a.example"),
+        evidence_note(3, "Brenmoor Ports has ordered two new cranes for its container quay.", "brenmoor-ports.example"),
+    ]
+    out = select(
+        question="Who chairs the board of the Tessel Water Authority?",
+        outline=[{"heading": "S", "purpose": "its board"}],
+        notes=notes,
+    )
+    assert 1 in out["sections"]["S"], out["withheld"]
+    assert out["withheld"]["3"] == "off the question's topic"

@@ -124,6 +124,19 @@ def test_a_sources_first_person_words_are_attributed_to_it_never_the_reports_own
     ]
 
 
+def test_a_sources_words_the_writer_already_attributed_ship_as_written():
+    # The offline writer and a hosted model both write "<source> writes: “…”" for a source's own
+    # voice; a one-word source name ("Ofwat writes: …") is not a forum poster's handle.
+    from types import SimpleNamespace
+
+    from citations.check import composed_problem
+
+    quote = "We now estimate the cost of the Harrow Weir plant at 385 million euros."
+    note = SimpleNamespace(quote=quote, source=SimpleNamespace(title="Cost review | Tesreg", domain="tesreg.example"))
+    attributed = "Tesreg writes: \u201cWe now estimate the cost of the Harrow Weir plant at 385 million euros.\u201d"
+    assert composed_problem(attributed, [note]) == (attributed, "")
+
+
 def test_a_reply_in_a_thread_and_a_post_behind_a_sites_label_are_attributed(notes, run):
     # Whichever model wrote them, a forum's "Yes, …" and its "Thread marked as answered: …"
     # are the forum talking, not the report's findings.

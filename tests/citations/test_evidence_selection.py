@@ -256,6 +256,25 @@ def test_a_figure_only_a_doubtful_source_gives_is_withheld_but_a_corroborated_on
     assert "only from a doubtful source" in out["withheld"]["3"]
 
 
+def test_a_content_farm_repeating_a_doubtful_figure_does_not_corroborate_it():
+    farm_text = (
+        "You Won't Believe These Lorn Facts! SHOCKING secrets insiders told us. The Lorn tram fare is 3.10 euros. "
+        "Share this with a friend! Like and share before this gets taken down!"
+    )
+    notes = [
+        evidence_note(1, "The Lorn tram fare is 3.10 euros.", "quick-answers.example", None, quality=0.3),
+        evidence_note(
+            2, "The Lorn tram fare is 3.10 euros.", "lorn-secrets.example", None, quality=0.1, page_text=farm_text
+        ),
+    ]
+    out = select(
+        question="What does a Lorn tram ticket cost?", outline=[{"heading": "S", "purpose": "fares"}], notes=notes
+    )
+    assert credibility.is_low_quality(notes[1].credibility)
+    assert credibility.LOW_QUALITY <= notes[0].credibility < credibility.DOUBTFUL
+    assert "only from a doubtful source" in out["withheld"]["1"]
+
+
 def test_uploads_are_independent_files_named_by_their_file_names():
     notes = [
         EvidenceNote(

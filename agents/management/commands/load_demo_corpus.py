@@ -15,7 +15,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from agents.models import Document
-from agents.sources import quality
+from agents.sources import quality, store
 from agents.sources.clean import clean
 from agents.sources.documents import document_ingest, index_document
 from agents.sources.pages import page_cache_key
@@ -49,17 +49,25 @@ def load(directory: Path = DEFAULT_DIR, *, replace: bool = True) -> tuple[int, i
         remove_other_corpora(directory)
     manifest = _manifest(directory)
     added = present = 0
-    existing = set(
-        Document.objects.filter(collection=Document.DEMO_COLLECTION, owner=None).values_list("url", flat=True)
+    existing = dict(
+        Document.objects.filter(collection=Document.DEMO_COLLECTION, owner=None).values_list("url", "raw_ref")
     )
     for entry in manifest:
         body = (directory / entry["file"]).read_bytes()
-        if normalise(entry["url"]) in existing:
+        url = normalise(entry["url"])
+        if url in existing and existing[url] != store.ref_of("raw", body):
+            # Another page under the same address (another corpus's, or this page edited): loaded anew.
+            Document.objects.filter(collection=Document.DEMO_COLLECTION, owner=None, url=url).delete()
+            del existing[url]
+        if url in existing:
             present += 1
             if not _reclean_if_stale(normalise(entry["url"]), body):
                 _rescore(normalise(entry["url"]))
             continue
         published = dt.date.fromisoformat(entry["published"]) if entry.get("published") else None
+        # A page read before under this address (an earlier load of this or another corpus) is
+        # cleaned anew: the cached copy would hide the page now loaded.
+        PageCache.objects.filter(url_hash=page_cache_key(normalise(entry["url"]), None)).delete()
         document_ingest(
             url=entry["url"],
             body=body,
@@ -72,16 +80,19 @@ def load(directory: Path = DEFAULT_DIR, *, replace: bool = True) -> tuple[int, i
     return added, present
 
 
-# trafilatura's rendering of a table ("|---|---|"): a page cleaned before data tables became
-# sentences (agents/sources/tables.py) still holds it.
-_STALE_TABLE_MARK = "|---"
+# What the extractor made of markup that cleaning now writes as sentences (agents/sources/tables.py):
+# a table ("|---|---|") and a definition list ("- Name" then "- Role"). A page cleaned before
+# still holds the mark; checking for it spares cleaning every page on every load.
+_STALE_MARKS = ((b"<table", "|---"), (b"<dl", "\n- "))
 
 
 def _reclean_if_stale(url: str, body: bytes) -> bool:
-    """Clean a loaded page again when its stored text predates table rows as sentences; its
-    page cache entry goes too, so the next read gets the new text. True when it changed."""
+    """Clean a loaded page again when its stored text predates table rows and definition lists
+    as sentences; its page cache entry goes too, so the next read gets the new text. True when
+    it changed."""
     doc = Document.objects.filter(collection=Document.DEMO_COLLECTION, owner=None, url=url).first()
-    if doc is None or _STALE_TABLE_MARK not in doc.text or b"<table" not in body.lower():
+    lowered = body.lower()
+    if doc is None or not any(tag in lowered and mark in doc.text for tag, mark in _STALE_MARKS):
         return False
     page = clean(body, doc.content_type or "text/html", url)
     if page.text == doc.text:
