@@ -85,6 +85,16 @@ _UNIT_WORDS = {
     "homes": "homes",
     "households": "homes",
     "mw/h": "mw/h",
+    # volumes and lengths ("41.2 million cubic metres", "500 litres"), and common counted nouns
+    "cubic": "m3",
+    "litres": "l",
+    "liters": "l",
+    "metres": "m",
+    "meters": "m",
+    "hectares": "ha",
+    "barrels": "bbl",
+    "passengers": "passengers",
+    "customers": "customers",
 }
 _CURRENCY = {"$": "usd", "€": "eur", "£": "gbp", "¥": "jpy"}
 _FIGURE_RE = re.compile(

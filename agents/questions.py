@@ -473,6 +473,12 @@ def absence_clause(subquestion: str) -> str:
     first = tokens[0].lower()
     if first in {"compare", "contrast"} and len(tokens) > 1:  # "Compare the fleets of A and B"
         return f"how {' '.join(tokens[1:])} compare"
+    ranked = re.match(r"^(?:rank|order|sort)\s+(?P<things>.+?)\s+by\s+(?P<by>.+)$", text, re.I)
+    if ranked:  # "Rank the plants by daily capacity"
+        return f"how {ranked.group('things')} rank by {ranked.group('by')}"
+    request = re.match(r"^(?:please\s+)?(?:give|show|tell)\s+me\s+(?:about\s+)?(?P<what>.+)$", text, re.I)
+    if request:  # "Give me the total capacity …": what it asks for, as a noun phrase
+        return request.group("what")
     claim = _CLAIM_CHECK_RE.match(text)
     if claim:  # "Is it true that X loses …": the claim is already a statement
         return f"whether {claim.group('claim')}"

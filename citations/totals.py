@@ -114,6 +114,14 @@ def _lead(fact: fx.Fact, own: frozenset) -> str | None:
     return None
 
 
+def _opening_word_only(name: str, claim: str, texts: list[str]) -> bool:
+    """`name` is one capitalised word that opens its claim and that no text writes capitalised
+    inside a sentence: the claim's first word, not a name."""
+    if " " in name.strip() or not claim.lstrip().startswith(name):
+        return False
+    return name.lower() not in {n.lower() for n in tx.inner_names(texts)}
+
+
 def total_sentence(question: str, sentences: list[dict], notes: dict[int, EvidenceNote]) -> dict | None:
     """The report sentence giving the asked total (see the module docstring), or None."""
     attribute = asked_total(question)
@@ -174,8 +182,11 @@ def total_sentence(question: str, sentences: list[dict], notes: dict[int, Eviden
         if figure is None:
             return None
         name = _display_name(fact, set(shared))
-        if name is None:
-            return None  # an addend the sentence could not name
+        if name is None or _opening_word_only(name, fact.claim, texts):
+            # an addend the sentence could not name: "Desalination capacity … stood at 491,000"
+            # and "Seawater desalination capacity … reached 473,000" are two counts of one
+            # whole, not the capacities of things called Desalination and Seawater
+            return None
         addends.append(Addend(name, fact.value_text, figure[0], figure[1], fact.note_id))
     if len({a.unit.lower() for a in addends}) > 1:
         return None

@@ -934,9 +934,16 @@ _RANK_REQUEST_RE = re.compile(
 )
 
 
-def _normal_form(question: str) -> str:
-    """The question as the parser reads it: a figure's latest value, a possessive ranking and a
-    ranking request said in the forms above."""
+def normal_form(question: str) -> str:
+    """The question as the parser (and the offline writer) reads it: a request as the question it
+    is, a figure's latest value, a possessive ranking and a ranking request in the forms above."""
+    request = _REQUEST_RE.match(question.strip())
+    overview = qtext.OVERVIEW_LEAD_RE.match(question.strip().rstrip(" ?.!"))
+    if request and not (overview and _names_one_thing(overview.group("topic"))) and not qtext.vague_topic(question):
+        # "Give me the total capacity …", "Tell me about the suppliers of X": the question it is
+        # ("Tell me about the Praia Serena plant" stays an overview: parse gives it a profile;
+        # "Give me an overview of heart disease" stays a broad question to narrow).
+        question = _as_question(request.group("rest"))
     rank = _RANK_REQUEST_RE.match(question)
     if rank and not re.search(r"\b(?:largest|smallest|most|least|highest|lowest)\b", rank.group("measure"), re.I):
         question = f"Which {rank.group('things')} have the largest {rank.group('measure')}?"
@@ -974,7 +981,7 @@ def _names_one_thing(topic: str) -> bool:
 
 
 def parse(question: str) -> QuestionShape:
-    q = distribute_shared_class(_clean(_normal_form(question)))
+    q = distribute_shared_class(_clean(normal_form(question)))
     m = _SOURCE_LEAD_RE.match(q)
     if m:
         # "According to the European Battery Registry, what is …": the source is a constraint on
@@ -1006,11 +1013,6 @@ def parse(question: str) -> QuestionShape:
         return QuestionShape("profile", "", _clean(m.group("topic")), None, q, time, entities, asks=(q,))
     if vague:
         return QuestionShape("vague", "", vague, None, q, time, entities, asks=(q,), vague_topic=vague)
-    imperative = _REQUEST_RE.match(q)
-    if imperative:
-        # "Tell me about the battery suppliers of X", "Give me the total capacity …": a request
-        # for what the words name, parsed as the question it is.
-        return parse(_as_question(imperative.group("rest")))
     parts = _split_parts(q)
     first_kind = _kind(parts[0])
     # The first part's answer may be what a later part is about ("…, and which company supplies its LFP cells?").

@@ -712,10 +712,12 @@ _AHEAD_RE = re.compile(
 )
 
 
-def _latest_figure_out(question: str) -> str:
+def _normal_form(question: str) -> str:
+    """The question as the planner read it: "the most recent estimate of X" asks X's value,
+    "Rank the plants by capacity" asks which plants have the largest capacity."""
     from agents.engine import question as qshape
 
-    return qshape.LATEST_FIGURE_RE.sub("the ", question)
+    return qshape.normal_form(question)
 
 
 def _outlook_ask(question: str) -> str:
@@ -744,7 +746,7 @@ def write_answer(prompt: str) -> dict:
     # notes that give the amount ("How much of its water does X lose …?").
     # "The most recent estimate of …" asks which value to give, not for a word a note must say.
     outlook = _outlook_ask(asked)
-    question = outlook or qtext.amount_of(qtext.claim_checked(asked)) or _latest_figure_out(asked)
+    question = outlook or qtext.amount_of(qtext.claim_checked(asked)) or _normal_form(asked)
     if outlook:
         notes = [n for n in notes if _AHEAD_RE.search(n["claim"])] or notes
     sqs = [
@@ -850,15 +852,17 @@ def write_answer(prompt: str) -> dict:
     # named in one sentence, answer it, though no one note does.
     filtered = _filter_answer(asked, notes)
     # Whether anything answers is judged on what the notes state, not on which names they share.
-    direct = max(fit(question, n, all_named_bonus=False, focused=False) for n in notes)
+    # Of a question in parts, the first is what it asks ("What is the total …, and explain why
+    # their totals differ?"): an explanation the notes give in other words does not make the
+    # answered figure unanswered.
+    parts = [] if chain else [p for p in _question_parts(question) if "{" not in p]
+    main = parts[0] if len(parts) >= 2 else question
+    direct = max(fit(main, n, all_named_bonus=False, focused=False) for n in notes)
     if (
         not chain
         and not filtered
         and not already_missing
-        and (
-            (direct < ANSWERED_SHARE + 0.25 and not _asks_covered(question, notes))
-            or not _figure_given(question, notes)
-        )
+        and ((direct < ANSWERED_SHARE + 0.25 and not _asks_covered(main, notes)) or not _figure_given(main, notes))
     ):
         unanswered.append(qtext.absence_clause(asked))
     # A second sentence from the rest of the question's asks when only one was found.
@@ -1064,13 +1068,18 @@ _DESIGNATION_RE = re.compile(r"(?<![\w-])(?:[A-Z]{1,4}-?\d{1,5}[A-Za-z]?|\d{1,4}
 
 # Words that name the kind of answer, not what it is about ("the estimate of what X will cost" is
 # answered by X's cost, whichever word the source uses for its figure).
-_ANSWER_KIND_TERMS = frozenset(w[:5] for w in ("estimate", "figure", "value", "number", "amount"))
+_ANSWER_KIND_TERMS = frozenset(
+    w[:5] for w in ("estimate", "figure", "value", "number", "amount", "total", "overall", "combined")
+)
 
 
 def _asks_covered(question: str, notes: list[dict]) -> bool:
     """Every word the question asks about (beyond its names) is in at least one note that also
     names the question's subject: the answer is there, spread over notes."""
     names = _ask_names(question)
+    # "… according to both analyst firms": who says it, which the notes' sources are, not a word
+    # their statements use.
+    question = re.sub(r"\baccording to [^,;?]+", " ", question, flags=re.I)
     # A frame word ("the main risks for X", "the key issues of X") is what the notes' statements
     # are, not a word they use: the risks of a project are its rising cost and an unsettled grid
     # connection, and no page need call them risks.

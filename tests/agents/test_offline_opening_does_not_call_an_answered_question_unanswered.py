@@ -51,3 +51,27 @@ def test_a_figure_asked_for_comes_from_its_source_in_its_own_voice_before_a_plai
         ],
     )
     assert "385 million euros" in out["sentences"][0]["text"]
+
+
+def test_a_request_in_two_parts_is_answered_by_its_first_part_figures():
+    out = _answer(
+        "Give me the total water storage of the Dalmere region in 2025 according to both surveys, "
+        "and explain why their totals differ.",
+        [
+            "Water storage in the Dalmere region stood at 41,000 cubic metres in November 2025, by the Brenn count.",
+            "Reservoir storage in the Dalmere region reached 38,500 cubic metres at the end of 2025.",
+        ],
+    )
+    assert out["unanswered"] == []
+    assert "41,000 cubic metres" in out["sentences"][0]["text"]
+
+
+def test_what_a_request_does_not_find_is_said_as_a_clause():
+    from agents import questions as qtext
+
+    assert qtext.absence_clause("Rank the tidal plants of Dalmere by output.") == (
+        "how the tidal plants of Dalmere rank by output"
+    )
+    assert qtext.absence_clause("Give me the total output of the Dalmere tidal plants.") == (
+        "the total output of the Dalmere tidal plants"
+    )

@@ -86,6 +86,17 @@ def test_figures_in_different_units_are_not_added():
     assert total_sentence(QUESTION, sentences(notes), {n.id: n for n in notes}) is None
 
 
+def test_two_counts_of_one_whole_are_not_added_as_things_named_by_their_first_words():
+    # "Solar capacity …" and "Rooftop solar capacity …": two sources' counts of the region's
+    # whole, not the capacities of things called "Solar" and "Rooftop".
+    question = "Give me the total solar capacity in the Dalmere region according to both surveys."
+    notes = [
+        note(1, "Solar capacity in the Dalmere region stood at 4,100 MW in 2025, according to Brenn Analytics."),
+        note(2, "Rooftop solar capacity in the Dalmere region reached 1,300 MW at the end of 2025."),
+    ]
+    assert total_sentence(question, sentences(notes), {n.id: n for n in notes}) is None
+
+
 @pytest.mark.django_db
 def test_the_report_opens_with_the_total(alice):
     job = JobFactory(user=alice, question=QUESTION, status=Job.Status.CHECKING)
