@@ -415,6 +415,13 @@ def _plural(subject: list[str]) -> bool:
     return subject[:1] != [] and subject[0][:1].islower() and last.endswith("s") and not last.endswith("ss")
 
 
+# A request for something rather than a question about it ("Give me the total capacity of …",
+# "Tell me about the suppliers of …", "I want to know about …").
+REQUEST_RE = re.compile(
+    r"^(?:please\s+)?(?:(?:tell|show|give|find)\s+me|i\s+(?:want|need)\s+to\s+know|i'd\s+like\s+to\s+know)"
+    r"\s+(?:about\s+)?(?P<rest>.+)$",
+    re.I,
+)
 _CLAIM_CHECK_RE = re.compile(
     r"^(?:is|was)\s+it\s+(?:really\s+)?(?:true|correct|right|accurate|the case|so)\s+that\s+(?P<claim>.+)$", re.I
 )
@@ -476,9 +483,9 @@ def absence_clause(subquestion: str) -> str:
     ranked = re.match(r"^(?:rank|order|sort)\s+(?P<things>.+?)\s+by\s+(?P<by>.+)$", text, re.I)
     if ranked:  # "Rank the plants by daily capacity"
         return f"how {ranked.group('things')} rank by {ranked.group('by')}"
-    request = re.match(r"^(?:please\s+)?(?:give|show|tell)\s+me\s+(?:about\s+)?(?P<what>.+)$", text, re.I)
+    request = REQUEST_RE.match(text)
     if request:  # "Give me the total capacity …": what it asks for, as a noun phrase
-        return request.group("what")
+        return request.group("rest")
     claim = _CLAIM_CHECK_RE.match(text)
     if claim:  # "Is it true that X loses …": the claim is already a statement
         return f"whether {claim.group('claim')}"

@@ -937,9 +937,14 @@ _RANK_REQUEST_RE = re.compile(
 def normal_form(question: str) -> str:
     """The question as the parser (and the offline writer) reads it: a request as the question it
     is, a figure's latest value, a possessive ranking and a ranking request in the forms above."""
-    request = _REQUEST_RE.match(question.strip())
+    request = qtext.REQUEST_RE.match(question.strip())
     overview = qtext.OVERVIEW_LEAD_RE.match(question.strip().rstrip(" ?.!"))
-    if request and not (overview and _names_one_thing(overview.group("topic"))) and not qtext.vague_topic(question):
+    if (
+        request
+        and re.match(r"(?:the|a|an|all|each|every)\s", request.group("rest"), re.I)
+        and not (overview and _names_one_thing(overview.group("topic")))
+        and not qtext.vague_topic(question)
+    ):
         # "Give me the total capacity …", "Tell me about the suppliers of X": the question it is
         # ("Tell me about the Praia Serena plant" stays an overview: parse gives it a profile;
         # "Give me an overview of heart disease" stays a broad question to narrow).
@@ -949,13 +954,6 @@ def normal_form(question: str) -> str:
         question = f"Which {rank.group('things')} have the largest {rank.group('measure')}?"
     question = LATEST_FIGURE_RE.sub("the ", question)
     return _POSSESSIVE_RANK_RE.sub(lambda m: f"the {m.group('np')} of {m.group('owner')}", question)
-
-
-_REQUEST_RE = re.compile(
-    r"^(?:please\s+)?(?:(?:tell|show|give|find)\s+me|i\s+(?:want|need)\s+to\s+know|i'd\s+like\s+to\s+know)"
-    r"\s+(?:about\s+)?(?P<rest>(?:the|a|an|all|each|every)\s+.+)$",
-    re.I,
-)
 
 
 def _as_question(phrase: str) -> str:
