@@ -422,6 +422,13 @@ REQUEST_RE = re.compile(
     r"\s+(?:about\s+)?(?P<rest>.+)$",
     re.I,
 )
+# "Rank the desalination plants operating on the coast by daily capacity": a ranking asked as a
+# request (the things and what they are ranked by).
+RANK_REQUEST_RE = re.compile(
+    r"^\s*(?:please\s+)?(?:rank|order|sort)\s+(?P<things>(?:the\s+|all\s+)?.+?)\s+by\s+(?:their\s+|its\s+)?"
+    r"(?P<by>.+?)\s*[.?!]?\s*$",
+    re.I,
+)
 _CLAIM_CHECK_RE = re.compile(
     r"^(?:is|was)\s+it\s+(?:really\s+)?(?:true|correct|right|accurate|the case|so)\s+that\s+(?P<claim>.+)$", re.I
 )
@@ -480,7 +487,7 @@ def absence_clause(subquestion: str) -> str:
     first = tokens[0].lower()
     if first in {"compare", "contrast"} and len(tokens) > 1:  # "Compare the fleets of A and B"
         return f"how {' '.join(tokens[1:])} compare"
-    ranked = re.match(r"^(?:rank|order|sort)\s+(?P<things>.+?)\s+by\s+(?P<by>.+)$", text, re.I)
+    ranked = RANK_REQUEST_RE.match(text)
     if ranked:  # "Rank the plants by daily capacity"
         return f"how {ranked.group('things')} rank by {ranked.group('by')}"
     request = REQUEST_RE.match(text)

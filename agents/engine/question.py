@@ -925,15 +925,6 @@ LATEST_FIGURE_RE = re.compile(
 )
 
 
-# "Rank the desalination plants operating on the coast by daily capacity": a ranking asked as a
-# request is the superlative question "Which … have the largest daily capacity?".
-_RANK_REQUEST_RE = re.compile(
-    r"^\s*(?:please\s+)?(?:rank|order|sort)\s+(?:the\s+|all\s+)?(?P<things>.+?)\s+by\s+(?:their\s+|its\s+)?"
-    r"(?P<measure>.+?)\s*[.?!]?\s*$",
-    re.I,
-)
-
-
 def normal_form(question: str) -> str:
     """The question as the parser (and the offline writer) reads it: a request as the question it
     is, a figure's latest value, a possessive ranking and a ranking request in the forms above."""
@@ -949,9 +940,11 @@ def normal_form(question: str) -> str:
         # ("Tell me about the Praia Serena plant" stays an overview: parse gives it a profile;
         # "Give me an overview of heart disease" stays a broad question to narrow).
         question = _as_question(request.group("rest"))
-    rank = _RANK_REQUEST_RE.match(question)
-    if rank and not re.search(r"\b(?:largest|smallest|most|least|highest|lowest)\b", rank.group("measure"), re.I):
-        question = f"Which {rank.group('things')} have the largest {rank.group('measure')}?"
+    rank = qtext.RANK_REQUEST_RE.match(question)
+    if rank and not re.search(r"\b(?:largest|smallest|most|least|highest|lowest)\b", rank.group("by"), re.I):
+        # A ranking asked as a request is the superlative question it implies.
+        things = re.sub(r"^(?:the|all)\s+", "", rank.group("things"), flags=re.I)
+        question = f"Which {things} have the largest {rank.group('by')}?"
     question = LATEST_FIGURE_RE.sub("the ", question)
     return _POSSESSIVE_RANK_RE.sub(lambda m: f"the {m.group('np')} of {m.group('owner')}", question)
 

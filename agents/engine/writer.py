@@ -986,12 +986,11 @@ def _person_given(ask: str, note: dict) -> float:
     """A bonus for a note that answers a who-ask with a person in a role the ask does not name."""
     if not _PERSON_ASK_RE.search(ask) or not _ROLE_RE.search(note["claim"]):
         return 0.0
-    asked = ask.lower()
-    for name in tx.entities(note["claim"]):
-        words = name.split()
-        if 2 <= len(words) <= 3 and name.lower() not in asked and not name.isupper():
-            near = note["claim"][max(0, note["claim"].find(name) - 40) : note["claim"].find(name) + len(name) + 40]
-            if _ROLE_RE.search(near):
+    asked, claim = ask.lower(), note["claim"]
+    for name in tx.entities(claim):
+        if 2 <= len(name.split()) <= 3 and name.lower() not in asked and not name.isupper():
+            at = claim.find(name)
+            if _ROLE_RE.search(claim[max(0, at - 40) : at + len(name) + 40]):
                 return PERSON_GIVEN_BONUS
     return 0.0
 
